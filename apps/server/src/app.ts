@@ -1,0 +1,107 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { lockDataDir } from './db/data-dir-lock';
+import { type Database, type DatabaseOptions, type Db, openDatabase } from './db/database';
+import { type SeedResult, seed } from './db/seed';
+import { registerErrorHandling } from './http/error-handler';
+import { authRoutes } from './modules/auth/auth.routes';
+import { type AuthService, createAuthService } from './modules/auth/auth.service';
+import { healthRoutes } from './modules/system/health.routes';
+import { type EmbeddedBroker, startEmbeddedBroker } from './mqtt/broker';
+import { accessPlugin } from './plugins/access';
+import { authPlugin } from './plugins/auth';
+import { registerOpenApi } from './plugins/openapi';
+import { registerSpa } from './plugins/spa';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+    authService: AuthService;
+    seedResult: SeedResult;
+    broker: EmbeddedBroker | null;
+  }
+}
+
+export type BuildOptions = {
+  /** An already opened database (tests share a snapshot this way). */
+  database?: Database;
+  /** Where the built console lives; defaults to apps/web/dist. */
+  webRoot?: string;
+};
+
+function databaseOptions(config: Config): DatabaseOptions {
+  if (config.databaseUrl) return { kind: 'postgres', url: config.databaseUrl };
+  if (config.inMemoryDatabase) return { kind: 'pglite-memory' };
+  return { kind: 'pglite', dataDir: `${config.dataDir}/pglite` };
+}
+
+/**
+ * Builds the whole server: cross-cutting plugins first, then the feature routes
+ * (CONVENTIONS example 7). `server.ts` alone calls listen().
+ */
+export async function build(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-xsrf-token"]'],
+    },
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const ownsDataDir = !options.database && !config.databaseUrl && !config.inMemoryDatabase;
+  const unlock = ownsDataDir ? lockDataDir(config.dataDir) : () => {};
+  let database: Database;
+  let broker: EmbeddedBroker | null = null;
+  try {
+    database = options.database ?? (await openDatabase(databaseOptions(config)));
+    if (config.embeddedBroker && !config.mqttUrl)
+      broker = await startEmbeddedBroker(config.mqttPort, config.host);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+
+  // Shutdown order (issue 2): HTTP first (Fastify drains it before onClose), then
+  // sockets, the broker and the database.
+  app.addHook('onClose', async () => {
+    app.log.info('http closed');
+    if (broker) {
+      await broker.close();
+      app.log.info('broker closed');
+    }
+    await database.close();
+    app.log.info('database closed');
+    unlock();
+  });
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('broker', broker);
+  app.decorate(
+    'seedResult',
+    await seed(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword }),
+  );
+  app.decorate('authService', createAuthService(database.db, config));
+
+  await app.register(accessPlugin);
+  await app.register(fastifyCookie);
+  await app.register(authPlugin);
+  await app.register(fastifyRateLimit, { global: false, hook: 'preHandler' });
+  await registerOpenApi(app);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+
+  await registerSpa(app, options.webRoot);
+  return app;
+}

@@ -1,0 +1,120 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const port = (fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(fallback);
+
+const optionalUrl = (protocols: readonly string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => v === undefined || (protocols.some((p) => v.startsWith(`${p}//`)) && URL.canParse(v)), {
+      message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+    });
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: port(8080),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+  MQTT_URL: optionalUrl(['mqtt:', 'mqtts:', 'ws:', 'wss:', 'tcp:']),
+  MQTT_PORT: port(1883),
+  REDIS_URL: optionalUrl(['redis:', 'rediss:']),
+  PUBLIC_URL: optionalUrl(['http:', 'https:']),
+  ADMIN_EMAIL: z.email('must be an e-mail address').default('admin@fleetgate.local'),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(8, 'must be at least 8 characters')
+    .max(128, 'must be at most 128 characters')
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Minutes an access cookie lives before it must be refreshed. */
+  ACCESS_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
+  /** Days a refresh token family lives. */
+  REFRESH_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Sign-in attempts per e-mail and address in a 15-minute window. */
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
+});
+
+/** Values never echoed in an error: they may hold passwords. */
+const SECRET_KEYS = new Set(['ADMIN_PASSWORD', 'DATABASE_URL', 'MQTT_URL', 'REDIS_URL']);
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  mqttUrl: string | undefined;
+  mqttPort: number;
+  redisUrl: string | undefined;
+  publicUrl: string | undefined;
+  adminEmail: string;
+  adminPassword: string | undefined;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  accessTtlMinutes: number;
+  refreshTtlDays: number;
+  loginRateLimit: number;
+  /** Runs a PGlite database in memory instead of on disk (tests). */
+  inMemoryDatabase: boolean;
+  /** Starts the embedded broker (off in API tests). */
+  embeddedBroker: boolean;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Reads and validates the configuration once. Every problem is named, with the variable
+ * it belongs to, so a bad start says everything that is wrong at once.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const key = String(issue.path[0] ?? 'config');
+      const value = env[key];
+      const shown = value === undefined || SECRET_KEYS.has(key) ? '' : ` (got "${value}")`;
+      return `${key} ${issue.message}${shown}`;
+    });
+    throw new ConfigError(problems);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    mqttUrl: e.MQTT_URL,
+    mqttPort: e.MQTT_PORT,
+    redisUrl: e.REDIS_URL,
+    publicUrl: e.PUBLIC_URL,
+    adminEmail: e.ADMIN_EMAIL.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    logLevel: e.LOG_LEVEL,
+    accessTtlMinutes: e.ACCESS_TTL_MINUTES,
+    refreshTtlDays: e.REFRESH_TTL_DAYS,
+    loginRateLimit: e.LOGIN_RATE_LIMIT,
+    inMemoryDatabase: false,
+    embeddedBroker: true,
+    ...overrides,
+  };
+}

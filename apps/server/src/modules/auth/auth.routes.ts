@@ -1,0 +1,141 @@
+import { AUTH_BASE } from '@fleetgate/shared/constants';
+import { okBody } from '@fleetgate/shared/schemas/api';
+import {
+  currentUserSchema,
+  loginBodySchema,
+  passwordConfirmationBodySchema,
+  revokeBodySchema,
+  revokeResultSchema,
+  sessionInfoSchema,
+} from '@fleetgate/shared/schemas/auth';
+import { safeContinueUrl } from '@fleetgate/shared/url';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, unauthorized } from '../../http/errors';
+import { requireAuth } from '../../plugins/access';
+import { checkXsrf, clearAuthCookies, REFRESH_COOKIE, setAuthCookies } from '../../plugins/auth';
+import type { ClientInfo } from './auth.service';
+import { presentCurrentUser } from './user.presenter';
+
+const LOGIN_PAGE = '/account/login';
+
+const clientOf = (request: FastifyRequest): ClientInfo => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'],
+});
+
+/** Sign-in, token refresh and revoke, the current user, password confirmation (spec §7 Session). */
+export async function authRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { authService, config } = app;
+
+  r.post(
+    `${AUTH_BASE}/login`,
+    {
+      config: {
+        access: { public: true },
+        rateLimit: {
+          max: config.loginRateLimit,
+          timeWindow: '15 minutes',
+          keyGenerator: (request: FastifyRequest) => {
+            const body = request.body as { email?: unknown } | undefined;
+            const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
+            return `${request.ip}|${email}`;
+          },
+        },
+      },
+      schema: {
+        tags: ['session'],
+        summary: 'Sign in with e-mail and password',
+        body: loginBodySchema,
+        response: { 200: okBody(sessionInfoSchema) },
+      },
+    },
+    async (request, reply) => {
+      const tokens = await authService.login(request.body.email, request.body.password, clientOf(request));
+      setAuthCookies(request, reply, tokens, config.publicUrl);
+      return { success: true as const, data: { exp: Math.floor(tokens.accessExpiresAt.getTime() / 1000) } };
+    },
+  );
+
+  r.post(
+    `${AUTH_BASE}/token/refresh`,
+    {
+      config: { access: { public: true } },
+      schema: {
+        tags: ['session'],
+        summary: 'Rotate the refresh token and issue a new session cookie',
+        response: { 200: okBody(sessionInfoSchema) },
+      },
+    },
+    async (request, reply) => {
+      const presented = request.cookies[REFRESH_COOKIE];
+      if (!presented) throw unauthorized('Session expired. Please sign in again.');
+      try {
+        const tokens = await authService.refresh(
+          presented,
+          (session) => checkXsrf(request, session),
+          clientOf(request),
+        );
+        setAuthCookies(request, reply, tokens, config.publicUrl);
+        return { success: true as const, data: { exp: Math.floor(tokens.accessExpiresAt.getTime() / 1000) } };
+      } catch (error) {
+        // A dead session leaves nothing worth keeping in the browser.
+        if (error instanceof AppError && error.status === 401)
+          clearAuthCookies(request, reply, config.publicUrl);
+        throw error;
+      }
+    },
+  );
+
+  r.post(
+    `${AUTH_BASE}/token/revoke`,
+    {
+      config: { access: { public: true } },
+      schema: {
+        tags: ['session'],
+        summary: 'Sign out: revoke the session and answer where to go next',
+        body: revokeBodySchema,
+        response: { 200: okBody(revokeResultSchema) },
+      },
+    },
+    async (request, reply) => {
+      if (request.auth) await authService.revoke(request.auth.session, clientOf(request));
+      clearAuthCookies(request, reply, config.publicUrl);
+      const origin = `${request.protocol}://${request.host}`;
+      const location = safeContinueUrl(request.body?.redirect_uri, origin) ?? LOGIN_PAGE;
+      return { success: true as const, data: { location } };
+    },
+  );
+
+  r.get(
+    '/api/user',
+    {
+      config: { access: { authenticated: true } },
+      schema: {
+        tags: ['session'],
+        summary: 'The signed-in user',
+        response: { 200: okBody(currentUserSchema) },
+      },
+    },
+    async (request) => ({ success: true as const, data: presentCurrentUser(requireAuth(request)) }),
+  );
+
+  r.post(
+    '/api/password-confirmation',
+    {
+      config: { access: { authenticated: true } },
+      schema: {
+        tags: ['session'],
+        summary: 'Confirm the password before a sensitive action (answers a 423)',
+        body: passwordConfirmationBodySchema,
+        response: { 200: okBody(z.object({ confirmed: z.literal(true) })) },
+      },
+    },
+    async (request) => {
+      await authService.confirmPassword(requireAuth(request).session, request.body.password);
+      return { success: true as const, data: { confirmed: true as const } };
+    },
+  );
+}

@@ -1,0 +1,97 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { refreshTokens, sessions } from '../../db/schema/sessions';
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+/** Only this file reads and writes the sessions and refresh-token tables. */
+export const sessionsRepository = {
+  async insert(db: Db, session: typeof sessions.$inferInsert, refreshTokenHash: string): Promise<void> {
+    await db.transaction(async (tx) => {
+      await tx.insert(sessions).values(session);
+      await tx.insert(refreshTokens).values({ tokenHash: refreshTokenHash, sessionId: session.id });
+    });
+  },
+
+  async findLiveByAccessHash(db: Db, accessHash: string, now: Date): Promise<SessionRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.accessTokenHash, accessHash),
+          isNull(sessions.revokedAt),
+          gt(sessions.accessExpiresAt, now),
+          gt(sessions.expiresAt, now),
+        ),
+      )
+      .limit(1);
+    return row;
+  },
+
+  async findByRefreshHash(db: Db, refreshHash: string) {
+    const [row] = await db
+      .select({ session: sessions, usedAt: refreshTokens.usedAt })
+      .from(refreshTokens)
+      .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+      .where(eq(refreshTokens.tokenHash, refreshHash))
+      .limit(1);
+    return row;
+  },
+
+  /**
+   * Marks the presented refresh token used and stores the next one, in one step: of two
+   * concurrent refreshes with the same token only one wins; the other sees it used.
+   */
+  async rotate(
+    db: Db,
+    sessionId: string,
+    oldRefreshHash: string,
+    next: { refreshHash: string; accessHash: string; accessExpiresAt: Date; xsrfToken: string },
+    now: Date,
+  ): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const used = await tx
+        .update(refreshTokens)
+        .set({ usedAt: now })
+        .where(and(eq(refreshTokens.tokenHash, oldRefreshHash), isNull(refreshTokens.usedAt)))
+        .returning({ tokenHash: refreshTokens.tokenHash });
+      if (used.length === 0) return false;
+      await tx.insert(refreshTokens).values({ tokenHash: next.refreshHash, sessionId });
+      await tx
+        .update(sessions)
+        .set({
+          accessTokenHash: next.accessHash,
+          accessExpiresAt: next.accessExpiresAt,
+          xsrfToken: next.xsrfToken,
+          lastSeenAt: now,
+        })
+        .where(eq(sessions.id, sessionId));
+      return true;
+    });
+  },
+
+  async revoke(db: Db, sessionId: string, reason: string, now: Date): Promise<void> {
+    await db
+      .update(sessions)
+      .set({ revokedAt: now, revokedReason: reason })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  },
+
+  async markPasswordConfirmed(db: Db, sessionId: string, now: Date): Promise<void> {
+    await db.update(sessions).set({ passwordConfirmedAt: now }).where(eq(sessions.id, sessionId));
+  },
+
+  /** Records activity at most once a minute per session, to keep reads cheap. */
+  async touch(db: Db, sessionId: string, now: Date): Promise<void> {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: now })
+      .where(
+        and(
+          eq(sessions.id, sessionId),
+          sql`${sessions.lastSeenAt} < ${now.toISOString()}::timestamptz - interval '1 minute'`,
+        ),
+      );
+  },
+};

@@ -1,0 +1,37 @@
+import type { CurrentUser } from '@fleetgate/shared/schemas/auth';
+import type { AuthContext } from '../../plugins/auth';
+
+/** The current user of spec §3, from the request's session. */
+export function presentCurrentUser({ session, principal, actor }: AuthContext): CurrentUser {
+  const { company, role } = principal;
+  const showPayment = company.showPayment;
+  return {
+    id: principal.id,
+    username: principal.username,
+    email: principal.email,
+    avatar_url: principal.avatarUrl,
+    company: {
+      id: company.id,
+      parent_id: company.parentId,
+      name: company.name,
+      level: company.level,
+      show_payment: showPayment,
+    },
+    company_id: company.id,
+    company_name: company.name,
+    role: { id: role.id, name: role.name, title: role.title },
+    role_id: role.id,
+    role_title: role.title,
+    tos_accepted: principal.tosAccepted,
+    mfa_type: principal.mfaType,
+    exp: Math.floor(session.accessExpiresAt.getTime() / 1000),
+    permissions: principal.permissions,
+    token: { actor: actor !== null, actor_user: actor ? { id: actor.id, email: actor.email } : null },
+    impersonation_access_limit: null,
+    isImpersonating: actor !== null,
+    show_payment: showPayment,
+    // Payment control is shown to level 1 companies (spec §6).
+    show_payment_control: company.level === 1,
+    country_iso_code: principal.countryIsoCode,
+  };
+}

@@ -1,0 +1,87 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { companies } from '../../db/schema/companies';
+import { rolePermissions, roles } from '../../db/schema/roles';
+import { users } from '../../db/schema/users';
+
+/** Everything the policy layer needs to know about who is asking. */
+export type Principal = {
+  id: number;
+  email: string;
+  username: string;
+  avatarUrl: string | null;
+  mfaType: string | null;
+  countryIsoCode: string | null;
+  tosAccepted: boolean;
+  company: {
+    id: number;
+    parentId: number | null;
+    name: string;
+    level: number;
+    path: string;
+    showPayment: boolean;
+  };
+  role: { id: number; name: string; title: string };
+  permissions: string[];
+};
+
+/** Loads a user with company, role and permissions in one query. */
+export async function findPrincipal(db: Db, userId: number): Promise<Principal | undefined> {
+  const [row] = await db
+    .select({
+      user: users,
+      company: companies,
+      role: { id: roles.id, name: roles.name, title: roles.title },
+      permissions: sql<
+        string[]
+      >`coalesce(array(select ${rolePermissions.permission} from ${rolePermissions} where ${rolePermissions.roleId} = ${roles.id} order by 1), '{}')`,
+    })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) return undefined;
+  const { user, company, role } = row;
+  return {
+    id: user.id,
+    email: user.email,
+    username: user.username,
+    avatarUrl: user.avatarUrl,
+    mfaType: user.mfaType,
+    countryIsoCode: user.countryIsoCode,
+    tosAccepted: user.tosAcceptedAt !== null,
+    company: {
+      id: company.id,
+      parentId: company.parentId,
+      name: company.name,
+      level: company.level,
+      path: company.path,
+      showPayment: company.showPayment,
+    },
+    role,
+    permissions: row.permissions,
+  };
+}
+
+export async function findUserByEmail(db: Db, email: string) {
+  const [row] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
+  return row;
+}
+
+export async function recordLogin(db: Db, userId: number, now: Date): Promise<void> {
+  await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, userId));
+}
+
+export async function findPasswordHash(db: Db, userId: number): Promise<string | null | undefined> {
+  const [row] = await db
+    .select({ hash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row?.hash;
+}

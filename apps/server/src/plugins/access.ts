@@ -1,0 +1,73 @@
+import { hasPermission, type Permission } from '@fleetgate/shared/permissions';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { forbidden, unauthorized } from '../http/errors';
+import type { AuthContext } from './auth';
+
+/**
+ * Every /api route declares who may call it (CONVENTIONS §4):
+ * - `{ public: true }`: anyone (sign-in, health);
+ * - `{ authenticated: true }`: any signed-in user, further checks in the service;
+ * - `{ permission }`: a signed-in user holding the permission (any of a list, or all with mode 'all').
+ */
+export type RouteAccess =
+  | { public: true }
+  | { authenticated: true }
+  | { permission: Permission | readonly Permission[]; mode?: 'any' | 'all' };
+
+export type RouteEntry = { method: string; url: string; access: RouteAccess | undefined };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyInstance {
+    /** Every route registered, with its access rule: walked by the route-guard test. */
+    routeCatalog: RouteEntry[];
+  }
+}
+
+/** The signed-in caller, or a 401. */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}
+
+function guardFor(access: RouteAccess) {
+  if ('public' in access) return undefined;
+  return async (request: FastifyRequest) => {
+    const auth = requireAuth(request);
+    if (
+      'permission' in access &&
+      !hasPermission(auth.principal.permissions, access.permission, access.mode)
+    ) {
+      throw forbidden();
+    }
+  };
+}
+
+export const accessPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorate('routeCatalog', [] as RouteEntry[]);
+    app.addHook('onRoute', (route) => {
+      const access = route.config?.access;
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) app.routeCatalog.push({ method, url: route.url, access });
+      if (!access) {
+        if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs')) {
+          throw new Error(`Route ${methods.join(',')} ${route.url} declares no access rule`);
+        }
+        return;
+      }
+      const guard = guardFor(access);
+      if (!guard) return;
+      const existing = route.preHandler
+        ? Array.isArray(route.preHandler)
+          ? route.preHandler
+          : [route.preHandler]
+        : [];
+      route.preHandler = [guard, ...existing];
+    });
+  },
+  { name: 'access' },
+);

@@ -1,0 +1,117 @@
+import { AUTH_BASE, XSRF_COOKIE, XSRF_HEADER } from '@fleetgate/shared/constants';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { safeEqual } from '../auth/tokens';
+import { AppError } from '../http/errors';
+import type { IssuedTokens } from '../modules/auth/auth.service';
+import type { SessionRow } from '../modules/auth/sessions.repository';
+import { findPrincipal, type Principal } from '../modules/users/principal.repository';
+
+export const ACCESS_COOKIE = 'fg_session';
+export const REFRESH_COOKIE = 'fg_refresh';
+
+export type AuthContext = {
+  session: SessionRow;
+  /** The user the session acts as (the impersonated user when impersonating). */
+  principal: Principal;
+  /** The real person when impersonating, else null. */
+  actor: Principal | null;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+const isApi = (url: string) => url === '/api' || url.startsWith('/api/');
+const isDocs = (url: string) => url.startsWith('/api/docs');
+
+/** Origins a browser may send unsafe requests from: this host, or the configured public URL. */
+function originAllowed(request: FastifyRequest, publicUrl: string | undefined): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return true;
+  if (publicUrl && origin === new URL(publicUrl).origin) return true;
+  try {
+    return new URL(origin).origin === new URL(`${request.protocol}://${request.host}`).origin;
+  } catch {
+    return false;
+  }
+}
+
+function cookieOptions(request: FastifyRequest, publicUrl: string | undefined) {
+  const secure = publicUrl ? publicUrl.startsWith('https:') : request.protocol === 'https';
+  return { secure, sameSite: 'lax' as const, path: '/' };
+}
+
+/** Sets the session, refresh and XSRF cookies (spec §7 General, ARCHITECTURE §4). */
+export function setAuthCookies(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  tokens: IssuedTokens,
+  publicUrl: string | undefined,
+): void {
+  const base = cookieOptions(request, publicUrl);
+  const maxAge = Math.max(1, Math.floor((tokens.expiresAt.getTime() - Date.now()) / 1000));
+  reply.setCookie(ACCESS_COOKIE, tokens.accessToken, { ...base, httpOnly: true, maxAge });
+  reply.setCookie(REFRESH_COOKIE, tokens.refreshToken, {
+    ...base,
+    httpOnly: true,
+    sameSite: 'strict',
+    path: AUTH_BASE,
+    maxAge,
+  });
+  reply.setCookie(XSRF_COOKIE, tokens.xsrfToken, { ...base, httpOnly: false, maxAge });
+}
+
+export function clearAuthCookies(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  publicUrl: string | undefined,
+): void {
+  const base = cookieOptions(request, publicUrl);
+  reply.clearCookie(ACCESS_COOKIE, base);
+  reply.clearCookie(REFRESH_COOKIE, { ...base, path: AUTH_BASE });
+  reply.clearCookie(XSRF_COOKIE, base);
+}
+
+/** The XSRF header must equal the token bound to the session (double submit, checked server-side). */
+export function checkXsrf(request: FastifyRequest, session: SessionRow): void {
+  const header = request.headers[XSRF_HEADER.toLowerCase()];
+  if (typeof header !== 'string' || !safeEqual(header, session.xsrfToken)) {
+    throw AppError.of(403, 'FORBIDDEN', 'Missing or invalid X-XSRF-TOKEN header');
+  }
+}
+
+/**
+ * Resolves the caller of every /api request and enforces the browser protections:
+ * X-Requested-With, a same-origin Origin on unsafe methods, and the XSRF token.
+ */
+export const authPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('auth', null);
+    app.addHook('onRequest', async (request) => {
+      const url = request.url;
+      if (!isApi(url) || isDocs(url)) return;
+      if (request.headers['x-requested-with'] !== 'XMLHttpRequest') {
+        throw AppError.of(403, 'FORBIDDEN', 'Requests must carry X-Requested-With: XMLHttpRequest');
+      }
+      const unsafe = UNSAFE.has(request.method);
+      if (unsafe && !originAllowed(request, app.config.publicUrl)) {
+        throw AppError.of(403, 'FORBIDDEN', 'Request origin is not allowed');
+      }
+      const token = request.cookies[ACCESS_COOKIE];
+      if (!token) return;
+      const session = await app.authService.resolve(token);
+      if (!session) return;
+      const principal = await findPrincipal(app.db, session.userId);
+      if (!principal) return;
+      const actor = session.actorUserId ? ((await findPrincipal(app.db, session.actorUserId)) ?? null) : null;
+      if (unsafe) checkXsrf(request, session);
+      request.auth = { session, principal, actor };
+    });
+  },
+  { name: 'auth', dependencies: ['access'] },
+);

@@ -1,0 +1,49 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { notFound } from '../http/errors';
+
+export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+
+const HASHED = '/assets-static/';
+
+/**
+ * Serves the built console: hashed assets under /assets-static/ cached for a year,
+ * everything else revalidated, and any unknown non-API path answered with index.html
+ * (history fallback) so the SPA's router decides.
+ */
+export async function registerSpa(app: FastifyInstance, root = WEB_DIST): Promise<void> {
+  const built = existsSync(path.join(root, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: true,
+      index: false,
+      setHeaders(res, filePath) {
+        const rel = `/${path.relative(root, filePath).split(path.sep).join('/')}`;
+        res.header(
+          'cache-control',
+          rel.startsWith(HASHED) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  } else {
+    app.log.warn(`the console is not built (${root}); run npm run build`);
+  }
+
+  const sendIndex = (reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').sendFile('index.html', root);
+  // The static plugin refuses directories (403); the root of the site is the console itself.
+  if (built) app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (url.startsWith('/api/') || url === '/api' || url.startsWith(HASHED) || !wantsPage || !built) {
+      throw notFound(url.startsWith('/api') ? 'Route' : 'Page');
+    }
+    return sendIndex(reply);
+  });
+}

@@ -1,0 +1,82 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { build } from '../src/app';
+import { type Config, loadConfig } from '../src/config';
+import { openTestDatabase } from './database';
+
+export const ADMIN_EMAIL = 'admin@fleetgate.test';
+export const ADMIN_PASSWORD = 'admin-password-1';
+
+export function testConfig(env: Record<string, string> = {}, overrides: Partial<Config> = {}): Config {
+  return loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', ADMIN_EMAIL, ADMIN_PASSWORD, LOGIN_RATE_LIMIT: '1000', ...env },
+    { inMemoryDatabase: true, embeddedBroker: false, ...overrides },
+  );
+}
+
+/** The real app on a fresh database, for `inject` tests. */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<FastifyInstance> {
+  const database = await openTestDatabase();
+  return build(testConfig(env), { database });
+}
+
+type Body = Record<string, unknown> | unknown[] | undefined;
+
+/**
+ * A browser-like client over `app.inject`: keeps cookies, sends X-Requested-With and the
+ * XSRF header the way the console does.
+ */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+  headers: Record<string, string> = { 'x-requested-with': 'XMLHttpRequest' };
+
+  constructor(readonly app: FastifyInstance) {}
+
+  async request(
+    method: InjectOptions['method'],
+    url: string,
+    body?: Body,
+    extra: Record<string, string> = {},
+  ) {
+    const headers: Record<string, string> = { ...this.headers, ...extra };
+    const xsrf = this.cookies.get('XSRF-TOKEN');
+    if (xsrf && !('x-xsrf-token' in headers)) headers['x-xsrf-token'] = xsrf;
+    const response = await this.app.inject({
+      method,
+      url,
+      headers,
+      cookies: Object.fromEntries(this.cookies),
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+    this.keepCookies(response);
+    return response;
+  }
+
+  private keepCookies(response: LightMyRequestResponse) {
+    for (const cookie of response.cookies) {
+      const expired =
+        cookie.maxAge === 0 || (cookie.expires instanceof Date && cookie.expires.getTime() <= Date.now());
+      if (expired || cookie.value === '') this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+  }
+
+  get = (url: string, extra?: Record<string, string>) => this.request('GET', url, undefined, extra);
+  post = (url: string, body?: Body, extra?: Record<string, string>) =>
+    this.request('POST', url, body ?? {}, extra);
+  put = (url: string, body?: Body, extra?: Record<string, string>) =>
+    this.request('PUT', url, body ?? {}, extra);
+  delete = (url: string, extra?: Record<string, string>) => this.request('DELETE', url, undefined, extra);
+
+  async login(email = ADMIN_EMAIL, password = ADMIN_PASSWORD) {
+    const response = await this.post('/api/auth/login', { email, password });
+    if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+    return this;
+  }
+}
+
+/** The `errors` of an error body. */
+export function errorsOf(
+  response: LightMyRequestResponse,
+): { code: string; message: string; source?: string }[] {
+  return (response.json() as { errors: { code: string; message: string; source?: string }[] }).errors;
+}

@@ -1,0 +1,11 @@
+import type { Page } from 'playwright-core';
+import { ADMIN } from './server';
+
+/** Signs in through the real page, as a person would. */
+export async function signIn(page: Page, email = ADMIN.email, password = ADMIN.password): Promise<void> {
+  if (!page.url().includes('/account/login')) await page.goto('/account/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/account'));
+}
