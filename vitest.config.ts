@@ -44,7 +44,6 @@ export default defineConfig({
           ]
         : []),
       {
-        extends: 'apps/web/vite.config.ts',
         test: {
           name: 'web',
           root: 'apps/web',

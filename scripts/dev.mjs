@@ -7,7 +7,7 @@ const children = [
     stdio: 'inherit',
     env: { NODE_ENV: 'development', ...process.env },
   }),
-  spawn('npx', ['vite', '--host'], { stdio: 'inherit', cwd: 'apps/web' }),
+  spawn('npx', ['vite', '--host', '--configLoader', 'runner'], { stdio: 'inherit', cwd: 'apps/web' }),
 ];
 
 console.log('\n  Console with hot reload: http://localhost:5173  (API on http://localhost:8080)\n');

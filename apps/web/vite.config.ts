@@ -1,10 +1,29 @@
+import { APP_VERSION } from '@fleetgate/shared/constants';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/** Seconds since the epoch at build time: the update prompt compares against it (spec §4). */
+const builtAt = Math.floor(Date.now() / 1000);
+
+/** Writes /version.json, which /versionWorker.js reports to open consoles. */
+function versionFile(): Plugin {
+  return {
+    name: 'fleetgate-version-file',
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'version.json',
+        source: JSON.stringify({ version: APP_VERSION, timestamp: builtAt }),
+      });
+    },
+  };
+}
 
 const backend = process.env.FLEETGATE_BACKEND ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), versionFile()],
+  define: { 'import.meta.env.VITE_BUILD_TIMESTAMP': JSON.stringify(String(builtAt)) },
   build: {
     outDir: 'dist',
     // spec §9: static assets under /assets-static/.

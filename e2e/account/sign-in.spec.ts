@@ -25,6 +25,7 @@ describe('sign-in (issue 2, spec §4, §5)', () => {
     await signIn(page);
     expect(new URL(page.url()).pathname).toBe('/management/devices');
     await page.getByRole('heading', { name: 'Devices' }).waitFor();
+    await page.getByTestId('account-widget').click();
     await expect.poll(() => page.getByTestId('account-email').textContent()).toBe('admin@fleetgate.test');
     await screenshot(page, 'landing');
     await context.close();
@@ -61,7 +62,8 @@ describe('sign-in (issue 2, spec §4, §5)', () => {
     const { context, page } = await newPage(browser, server.url);
     await page.goto('/');
     await signIn(page);
-    await page.getByRole('link', { name: 'Sign out' }).click();
+    await page.getByTestId('account-widget').click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL(/\/account\/login$/);
     await page.goto('/management/devices');
     await page.waitForURL(/\/account\/login\?continue_url=/);

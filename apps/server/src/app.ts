@@ -9,6 +9,8 @@ import { type SeedResult, seed } from './db/seed';
 import { registerErrorHandling } from './http/error-handler';
 import { authRoutes } from './modules/auth/auth.routes';
 import { type AuthService, createAuthService } from './modules/auth/auth.service';
+import { brandRoutes } from './modules/brand/brand.routes';
+import { storageRoutes } from './modules/storage/storage.routes';
 import { healthRoutes } from './modules/system/health.routes';
 import { type EmbeddedBroker, startEmbeddedBroker } from './mqtt/broker';
 import { accessPlugin } from './plugins/access';
@@ -101,6 +103,8 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(brandRoutes);
+  await app.register(storageRoutes);
 
   await registerSpa(app, options.webRoot);
   return app;

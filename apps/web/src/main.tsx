@@ -1,12 +1,14 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import { CONNECT_SCREENS } from '@fleetgate/shared/routes';
 import { type ReactNode, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { loadBrand } from './app/brand';
 import { MaintenancePage } from './app/MaintenancePage';
 import { Providers } from './app/providers';
 import { initSession, loginUrl } from './app/session-init';
-import { AccountApp } from './features/account/AccountApp';
 import { initI18n } from './i18n/i18n';
+import { userStorage } from './lib/storage/user-storage';
 
 function render(node: ReactNode) {
   createRoot(document.getElementById('root')!).render(
@@ -14,6 +16,13 @@ function render(node: ReactNode) {
       <Providers>{node}</Providers>
     </StrictMode>,
   );
+}
+
+/** The connect screen a path selects instead of the main app (spec §2), if any. */
+function connectScreen(pathname: string) {
+  return (Object.entries(CONNECT_SCREENS) as [keyof typeof CONNECT_SCREENS, string][]).find(([, path]) =>
+    pathname.includes(path),
+  )?.[0];
 }
 
 /** App start of spec §4: offline check, service workers gone, session, then mount. */
@@ -27,12 +36,27 @@ async function boot(): Promise<void> {
       void registration.unregister();
   }
   await initI18n();
+  const { pathname, search } = window.location;
 
-  if (window.location.pathname.startsWith('/account')) {
+  if (pathname.startsWith('/account')) {
+    const { AccountApp } = await import('./features/account/AccountApp');
     render(<AccountApp />);
     return;
   }
-  const result = await initSession();
+  if (pathname === '/404') {
+    const { NotFoundPage } = await import('./app/NotFoundPage');
+    render(<NotFoundPage />);
+    return;
+  }
+  const connect = connectScreen(pathname);
+  // spec §2: the ssh and desktop launchers with a key in the query skip authentication.
+  if (connect && (connect === 'ssh' || connect === 'desktop') && new URLSearchParams(search).has('key')) {
+    const { ConnectApp } = await import('./features/connect/ConnectApp');
+    render(<ConnectApp screen={connect} user={null} />);
+    return;
+  }
+
+  const [result, brand] = await Promise.all([initSession(), loadBrand()]);
   switch (result.kind) {
     case 'login':
       window.location.replace(loginUrl());
@@ -42,8 +66,14 @@ async function boot(): Promise<void> {
       render(<MaintenancePage message={result.message} />);
       return;
     case 'ready': {
+      if (connect) {
+        const { ConnectApp } = await import('./features/connect/ConnectApp');
+        render(<ConnectApp screen={connect} user={result.user} />);
+        return;
+      }
+      await Promise.race([userStorage.load(), new Promise((resolve) => setTimeout(resolve, 3000))]);
       const { MainApp } = await import('./app/MainApp');
-      render(<MainApp user={result.user} />);
+      render(<MainApp user={result.user} brand={brand} />);
     }
   }
 }

@@ -10,11 +10,23 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as audit from './schema/audit';
 import * as companies from './schema/companies';
+import * as notifications from './schema/notifications';
 import * as roles from './schema/roles';
 import * as sessions from './schema/sessions';
+import * as settings from './schema/settings';
+import * as storage from './schema/storage';
 import * as users from './schema/users';
 
-export const schema = { ...audit, ...companies, ...roles, ...sessions, ...users };
+export const schema = {
+  ...audit,
+  ...companies,
+  ...notifications,
+  ...roles,
+  ...sessions,
+  ...settings,
+  ...storage,
+  ...users,
+};
 
 /** One PostgreSQL dialect whichever driver runs underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

@@ -1,48 +1,60 @@
+import { ROUTES } from '@fleetgate/shared/routes';
 import type { CurrentUser } from '@fleetgate/shared/schemas/auth';
-import { AppShell, Button, Group, Text, Title } from '@mantine/core';
+import type { Brand } from '@fleetgate/shared/schemas/brand';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createBrowserRouter, Link, Navigate, Outlet, RouterProvider } from 'react-router';
-import { LogoutPage } from '../features/account/LogoutPage';
+import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
+import { HelpProvider } from './layout/help-context';
+import { Layout } from './layout/Layout';
+import { MaintenancePage } from './MaintenancePage';
+import { PAGES } from './pages';
+import { firstPermittedPath } from './router/guards';
+import { FirstPermitted, type PageMap, RouteScreen } from './router/RouteScreen';
+import { SessionProvider } from './session/session-context';
 
-function Shell({ user }: { user: CurrentUser }) {
-  const { t } = useTranslation();
-  return (
-    <AppShell header={{ height: 56 }} padding="md">
-      <AppShell.Header px="md">
-        <Group h="100%" justify="space-between">
-          <Text fw={700}>Fleetgate</Text>
-          <Group>
-            <Text size="sm" data-testid="account-email">
-              {user.email}
-            </Text>
-            <Button component={Link} to="/logout" variant="subtle" size="xs">
-              {t('nav.signOut')}
-            </Button>
-          </Group>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Main>
-        <Outlet />
-      </AppShell.Main>
-    </AppShell>
-  );
-}
-
-function DevicesPage() {
-  const { t } = useTranslation();
-  return <Title order={2}>{t('routes.management.devices')}</Title>;
-}
-
-export function MainApp({ user }: { user: CurrentUser }) {
-  const router = createBrowserRouter([
-    { path: '/logout', element: <LogoutPage /> },
+/** The route table of spec §2 as react-router routes: standalone ones outside the chrome. */
+export function buildRoutes(pages: PageMap): RouteObject[] {
+  const inLayout: RouteObject[] = [];
+  const standalone: RouteObject[] = [];
+  for (const route of ROUTES) {
+    if (!route.path) continue;
+    const object: RouteObject = {
+      path: route.path,
+      handle: { name: route.name },
+      element: <RouteScreen route={route} pages={pages} />,
+    };
+    (route.standalone ? standalone : inLayout).push(object);
+  }
+  return [
+    ...standalone,
     {
-      element: <Shell user={user} />,
-      children: [
-        { path: '/management/devices', element: <DevicesPage /> },
-        { path: '*', element: <Navigate to="/management/devices" replace /> },
-      ],
+      element: (
+        <HelpProvider>
+          <Layout />
+        </HelpProvider>
+      ),
+      children: [...inLayout, { path: '*', element: <FirstPermitted /> }],
     },
-  ]);
-  return <RouterProvider router={router} />;
+  ];
+}
+
+/** The console for a signed-in user. */
+export function MainApp({ user, brand }: { user: CurrentUser; brand: Brand }) {
+  const { t } = useTranslation('shell');
+  const router = useMemo(() => createBrowserRouter(buildRoutes(PAGES)), []);
+  if (firstPermittedPath({ permissions: user.permissions, disabledRoutes: brand.disabled_routes }) === null) {
+    return (
+      <MaintenancePage
+        title={t('maintenance.accessDenied')}
+        body={null}
+        message={t('maintenance.noViewPermissions')}
+        retry={false}
+      />
+    );
+  }
+  return (
+    <SessionProvider user={user} brand={brand}>
+      <RouterProvider router={router} />
+    </SessionProvider>
+  );
 }

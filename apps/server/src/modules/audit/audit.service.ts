@@ -27,3 +27,10 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
     ip: entry.ip ?? null,
   });
 }
+
+/** Who did it: the real person as actor, and the impersonated user as subject when impersonating. */
+export function auditIdentity(auth: { principal: { id: number }; actor: { id: number } | null }) {
+  return auth.actor
+    ? { actorUserId: auth.actor.id, subjectUserId: auth.principal.id }
+    : { actorUserId: auth.principal.id, subjectUserId: null };
+}

@@ -22,7 +22,7 @@ type FieldErrors = Partial<Record<'email' | 'password', string>>;
 
 /** The sign-in page (`/account/login`): e-mail, password, 'Sign in' (issue 2). */
 export function LoginPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('account');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});

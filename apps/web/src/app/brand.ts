@@ -1,0 +1,13 @@
+import { type Brand, brandSchema, DEFAULT_BRAND } from '@fleetgate/shared/schemas/brand';
+import { api } from '../lib/http/client';
+
+/** The brand of this console (spec §1); the default brand when it cannot be read. */
+export async function loadBrand(): Promise<Brand> {
+  try {
+    const response = await api.get<unknown>('/brand', { noRefresh: true });
+    const parsed = brandSchema.safeParse(response.data);
+    return parsed.success ? parsed.data : DEFAULT_BRAND;
+  } catch {
+    return DEFAULT_BRAND;
+  }
+}

@@ -1,0 +1,43 @@
+import { ActionIcon, Burger, Group, Tooltip } from '@mantine/core';
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { AccountWidget } from '../../features/account-widget/AccountWidget';
+
+type Props = {
+  wide: boolean;
+  onToggleWide(): void;
+  mobileOpen: boolean;
+  onToggleMobile(): void;
+};
+
+/** The header of spec §2: navigation toggles on the left, the widgets on the right. */
+export function Header({ wide, onToggleWide, mobileOpen, onToggleMobile }: Props) {
+  const { t } = useTranslation('shell');
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap">
+        <Burger
+          opened={mobileOpen}
+          onClick={onToggleMobile}
+          hiddenFrom="sm"
+          size="sm"
+          aria-label={t('nav.toggle')}
+        />
+        <Tooltip label={wide ? t('nav.collapse') : t('nav.expand')}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            visibleFrom="sm"
+            onClick={onToggleWide}
+            aria-label={wide ? t('nav.collapse') : t('nav.expand')}
+          >
+            {wide ? <IconLayoutSidebarLeftCollapse size={20} /> : <IconLayoutSidebarLeftExpand size={20} />}
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+      <Group gap="xs" wrap="nowrap" data-testid="header-widgets">
+        <AccountWidget />
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,144 @@
+import { UI_TIMINGS } from '@fleetgate/shared/constants';
+import { AppShell, Overlay } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Outlet, useLocation, useSearchParams } from 'react-router';
+import { local } from '../../lib/storage/local-storage';
+import { userStorage } from '../../lib/storage/user-storage';
+import { Header } from '../header/Header';
+import { Navigation } from '../navigation/Navigation';
+import { useCurrentRoute } from '../router/current-route';
+import { HelpPanel } from './HelpPanel';
+import { useHelp } from './help-context';
+import { ImpersonationBanner } from './ImpersonationBanner';
+import { Logo } from './Logo';
+import { NetworkStatus } from './NetworkStatus';
+import transitions from './page-transition.module.css';
+import { ScrollTop } from './ScrollTop';
+import { UpdatePrompt } from './UpdatePrompt';
+
+export const WIDE_NAV_KEY = 'wideNav';
+export const HELP_DISMISSED_KEY = 'help.dismissed';
+
+/**
+ * The chrome of spec §2 Layout around every non-standalone route: impersonation banner,
+ * navigation, header, the routed page, help panel, scroll-to-top, update prompt.
+ */
+export function Layout() {
+  const location = useLocation();
+  const [search] = useSearchParams();
+  const current = useCurrentRoute();
+  const help = useHelp();
+  const queryClient = useQueryClient();
+  const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
+  // spec §2: wide unless stored as false.
+  const [wide, setWide] = useState(() => local.get<boolean>(WIDE_NAV_KEY, true) !== false);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const [reloads, setReloads] = useState(0);
+  const mobileMode = search.get('platform') === 'mobile';
+
+  // The mobile overlay closes on route change and locks page scrolling while open.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes on every navigation.
+  useEffect(() => setMobileOpen(false), [location.pathname]);
+  useEffect(() => {
+    document.body.style.overflow = phone && mobileOpen ? 'hidden' : '';
+    return () => {
+      document.body.style.overflow = '';
+    };
+  }, [phone, mobileOpen]);
+
+  // Help panel routes open their help by themselves after 700 ms unless the user closed it before.
+  const panelRoute = [...current.chain].reverse().find((route) => route.help === 'panel')?.name;
+  const openHelp = useRef(help.open);
+  openHelp.current = help.open;
+  useEffect(() => {
+    if (!panelRoute) return;
+    const timer = setTimeout(() => {
+      const dismissed = userStorage.get<string[]>(HELP_DISMISSED_KEY, []);
+      if (!dismissed.includes(panelRoute)) openHelp.current(panelRoute);
+    }, UI_TIMINGS.helpPanelWaitMs);
+    return () => clearTimeout(timer);
+  }, [panelRoute]);
+
+  const toggleWide = () =>
+    setWide((w) => {
+      local.set(WIDE_NAV_KEY, !w);
+      return !w;
+    });
+
+  const reload = () => {
+    void queryClient.invalidateQueries();
+    setReloads((n) => n + 1);
+  };
+
+  const { params } = current;
+  // spec §2 Layout: the page is re-keyed by route parameter id, company_id or name.
+  const pageKey = `${params.id ?? ''}|${params.company_id ?? ''}|${params.form_name ?? params.name ?? ''}|${reloads}`;
+  const transition = current.chain.at(-1)?.transition ?? 'toRight';
+
+  return (
+    <>
+      <ImpersonationBanner />
+      <AppShell
+        header={mobileMode ? undefined : { height: 56 }}
+        navbar={
+          mobileMode
+            ? undefined
+            : { width: wide ? 260 : 76, breakpoint: 'sm', collapsed: { mobile: !mobileOpen, desktop: false } }
+        }
+        padding="md"
+        data-wide-nav={wide}
+      >
+        {!mobileMode && (
+          <AppShell.Header>
+            <Header
+              wide={wide}
+              onToggleWide={toggleWide}
+              mobileOpen={mobileOpen}
+              onToggleMobile={() => setMobileOpen((o) => !o)}
+            />
+          </AppShell.Header>
+        )}
+        {!mobileMode && (
+          <AppShell.Navbar data-testid="navigation" data-open={mobileOpen || undefined}>
+            <AppShell.Section py="xs">
+              <Logo wide={wide || phone} />
+            </AppShell.Section>
+            <AppShell.Section grow component="div" style={{ minHeight: 0 }}>
+              <Navigation wide={wide || phone} onNavigate={() => setMobileOpen(false)} onReload={reload} />
+            </AppShell.Section>
+          </AppShell.Navbar>
+        )}
+        {phone && mobileOpen && (
+          <Overlay
+            fixed
+            zIndex={150}
+            backgroundOpacity={0.35}
+            onClick={() => setMobileOpen(false)}
+            data-testid="nav-overlay"
+          />
+        )}
+        <AppShell.Main>
+          <div
+            key={pageKey}
+            className={transition === 'none' ? undefined : transitions[transition]}
+            data-page-key={pageKey}
+          >
+            <Outlet />
+          </div>
+        </AppShell.Main>
+      </AppShell>
+      <HelpPanel
+        onClose={(routeName) => {
+          const dismissed = userStorage.get<string[]>(HELP_DISMISSED_KEY, []);
+          if (routeName === panelRoute && !dismissed.includes(routeName))
+            userStorage.set(HELP_DISMISSED_KEY, [...dismissed, routeName]);
+        }}
+      />
+      <ScrollTop />
+      <UpdatePrompt />
+      <NetworkStatus />
+    </>
+  );
+}

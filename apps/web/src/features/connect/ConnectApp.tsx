@@ -1,0 +1,38 @@
+import type { ConnectScreen } from '@fleetgate/shared/routes';
+import type { CurrentUser } from '@fleetgate/shared/schemas/auth';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+const TITLES: Record<ConnectScreen, string> = {
+  desktop: 'connect.desktop',
+  ssh: 'connect.console',
+  telnet: 'connect.console',
+  sftp: 'connect.sftp',
+};
+
+/**
+ * The remote-connect area of spec §1, §2: desktop, console (SSH and telnet) and SFTP
+ * screens outside the main app. The session they attach to comes from the remote-access
+ * feature; until one is given in the address the screen says which session it waits for.
+ */
+export function ConnectApp({ screen, user }: { screen: ConnectScreen; user: CurrentUser | null }) {
+  const { t } = useTranslation('shell');
+  const params = new URLSearchParams(window.location.search);
+  const target = params.get('device') ?? params.get('key');
+  return (
+    <Stack p="md" mih="100vh" data-testid={`connect-${screen}`}>
+      <Group justify="space-between">
+        <Title order={3}>{t(TITLES[screen])}</Title>
+        {user && <Text size="sm">{user.email}</Text>}
+      </Group>
+      <Paper withBorder p="xl" flex={1} bg="dark.8" c="gray.3" ff="monospace">
+        {target ? t('connect.session', { target }) : t('connect.noSession')}
+      </Paper>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={() => window.close()}>
+          {t('connect.close')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

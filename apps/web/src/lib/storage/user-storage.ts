@@ -1,0 +1,71 @@
+import { PAGE_SIZES } from '@fleetgate/shared/constants';
+import type { StorageRecord } from '@fleetgate/shared/schemas/storage';
+import { useSyncExternalStore } from 'react';
+import { api } from '../http/client';
+
+/**
+ * Per-user storage of spec §7 Storage: loaded once in pages of 100, changed locally at
+ * once and on the server behind; failures are silent (a preference is never worth an
+ * error message).
+ */
+class UserStorage {
+  private values = new Map<string, unknown>();
+  private listeners = new Set<() => void>();
+  private version = 0;
+
+  async load(): Promise<void> {
+    try {
+      for (let offset = 0; ; offset += PAGE_SIZES.storage) {
+        const page = await api.get<StorageRecord[]>('/storage', {
+          query: { limit: PAGE_SIZES.storage, offset },
+        });
+        for (const record of page.data) this.values.set(record.key, record.value);
+        const total = Number(page.meta?.total ?? 0);
+        if (page.data.length < PAGE_SIZES.storage || offset + PAGE_SIZES.storage >= total) break;
+      }
+      this.emit();
+    } catch {
+      // spec §7: storage failures are silent.
+    }
+  }
+
+  get<T>(key: string, fallback: T): T {
+    return this.values.has(key) ? (this.values.get(key) as T) : fallback;
+  }
+
+  set(key: string, value: unknown): void {
+    const exists = this.values.has(key);
+    this.values.set(key, value);
+    this.emit();
+    const call = exists
+      ? api.put(`/storage/${encodeURIComponent(key)}`, { value })
+      : api.post('/storage', { key, value });
+    call.catch(() => {});
+  }
+
+  remove(key: string): void {
+    if (!this.values.delete(key)) return;
+    this.emit();
+    api.delete(`/storage/${encodeURIComponent(key)}`).catch(() => {});
+  }
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  snapshot = () => this.version;
+
+  private emit() {
+    this.version += 1;
+    for (const listener of this.listeners) listener();
+  }
+}
+
+export const userStorage = new UserStorage();
+
+/** A stored value and its setter; re-renders when it changes. */
+export function useUserStorage<T>(key: string, fallback: T): [T, (value: T) => void] {
+  useSyncExternalStore(userStorage.subscribe, userStorage.snapshot);
+  return [userStorage.get(key, fallback), (value: T) => userStorage.set(key, value)];
+}
