@@ -23,6 +23,8 @@ describe('route access rules (issue 2, CONVENTIONS §4)', () => {
       .map((r) => `${r.method} ${r.url}`)
       .sort();
     expect(publicApi).toEqual([
+      'GET /api/brand',
+      'HEAD /api/brand',
       'POST /api/auth/login',
       'POST /api/auth/token/refresh',
       'POST /api/auth/token/revoke',
