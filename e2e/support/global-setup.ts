@@ -1,6 +1,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { seedFixtures } from './fixtures';
 import { freshDir, REPO_ROOT, serverEnv, spawnServer, waitForExit, waitForUrl } from './server';
 
 declare module 'vitest' {
@@ -11,7 +12,8 @@ declare module 'vitest' {
 
 /**
  * Once per run: checks the console is built, then starts the server on an empty data
- * directory so that migrations and the seed run once; each test file copies the result.
+ * directory so that migrations and the seed run once, adds the fixture tenants and users,
+ * and each test file copies the result.
  */
 export default async function setup(project: TestProject) {
   if (!existsSync(path.join(REPO_ROOT, 'apps/web/dist/index.html'))) {
@@ -23,6 +25,7 @@ export default async function setup(project: TestProject) {
   child.kill('SIGTERM');
   const code = await waitForExit(child);
   if (code !== 0) throw new Error(`template server exited with ${code}:\n${output()}`);
+  await seedFixtures(templateDir);
   project.provide('templateDir', templateDir);
   return () => rmSync(templateDir, { recursive: true, force: true });
 }

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { USER_PASSWORD } from './fixtures';
 import { ADMIN } from './server';
 
 /** Signs in through the real page, as a person would. */
@@ -8,4 +9,9 @@ export async function signIn(page: Page, email = ADMIN.email, password = ADMIN.p
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/account'));
+}
+
+/** Signs in as one of the fixture users. */
+export function signInAs(page: Page, user: { email: string }): Promise<void> {
+  return signIn(page, user.email, USER_PASSWORD);
 }

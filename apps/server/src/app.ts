@@ -10,8 +10,10 @@ import { registerErrorHandling } from './http/error-handler';
 import { authRoutes } from './modules/auth/auth.routes';
 import { type AuthService, createAuthService } from './modules/auth/auth.service';
 import { brandRoutes } from './modules/brand/brand.routes';
+import { companiesRoutes } from './modules/companies/companies.routes';
 import { storageRoutes } from './modules/storage/storage.routes';
 import { healthRoutes } from './modules/system/health.routes';
+import { usersRoutes } from './modules/users/users.routes';
 import { type EmbeddedBroker, startEmbeddedBroker } from './mqtt/broker';
 import { accessPlugin } from './plugins/access';
 import { authPlugin } from './plugins/auth';
@@ -105,6 +107,8 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   await app.register(authRoutes);
   await app.register(brandRoutes);
   await app.register(storageRoutes);
+  await app.register(companiesRoutes);
+  await app.register(usersRoutes);
 
   await registerSpa(app, options.webRoot);
   return app;

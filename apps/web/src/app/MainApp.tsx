@@ -4,6 +4,7 @@ import type { Brand } from '@fleetgate/shared/schemas/brand';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
+import { cancelPending } from '../lib/http/client';
 import { HelpProvider } from './layout/help-context';
 import { Layout } from './layout/Layout';
 import { MaintenancePage } from './MaintenancePage';
@@ -41,7 +42,17 @@ export function buildRoutes(pages: PageMap): RouteObject[] {
 /** The console for a signed-in user. */
 export function MainApp({ user, brand }: { user: CurrentUser; brand: Brand }) {
   const { t } = useTranslation('shell');
-  const router = useMemo(() => createBrowserRouter(buildRoutes(PAGES)), []);
+  const router = useMemo(() => {
+    const created = createBrowserRouter(buildRoutes(PAGES));
+    // spec §7 General: pending requests are cancelled on route change ('Route changed').
+    let path = created.state.location.pathname;
+    created.subscribe((state) => {
+      if (state.location.pathname === path) return;
+      path = state.location.pathname;
+      cancelPending('Route changed');
+    });
+    return created;
+  }, []);
   if (firstPermittedPath({ permissions: user.permissions, disabledRoutes: brand.disabled_routes }) === null) {
     return (
       <MaintenancePage

@@ -22,8 +22,13 @@ export type InitDeps = {
 
 const defaultDeps: InitDeps = {
   fetchUser: async () =>
-    (await apiRequest<CurrentUser>('GET', '/user', { timeoutMs: TIMEOUTS.userRequestMs, noRefresh: true }))
-      .data,
+    (
+      await apiRequest<CurrentUser>('GET', '/user', {
+        timeoutMs: TIMEOUTS.userRequestMs,
+        noRefresh: true,
+        keepOnRouteChange: true,
+      })
+    ).data,
   refresh: refreshSession,
   wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };

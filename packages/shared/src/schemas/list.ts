@@ -21,3 +21,8 @@ export const commaList = z
       .map((s) => s.trim())
       .filter(Boolean),
   );
+
+/** A comma-joined list of positive integers (`level=1,2`). */
+export const commaIntList = commaList.pipe(
+  z.array(z.string().regex(/^\d+$/, 'Expected a comma-separated list of numbers').transform(Number)),
+);

@@ -31,3 +31,11 @@ export class TimeoutError extends Error {
     this.name = 'TimeoutError';
   }
 }
+
+/** A request cancelled on purpose: by a route change ('Route changed') or a newer duplicate ('Superseded'). */
+export class CancelledError extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'CancelledError';
+  }
+}

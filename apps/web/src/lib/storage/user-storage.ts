@@ -8,6 +8,9 @@ import { api } from '../http/client';
  * once and on the server behind; failures are silent (a preference is never worth an
  * error message).
  */
+/** spec §7 Storage: storage calls skip the pending-request list (never cancelled by navigation). */
+const KEEP = { keepOnRouteChange: true } as const;
+
 class UserStorage {
   private values = new Map<string, unknown>();
   private listeners = new Set<() => void>();
@@ -38,15 +41,15 @@ class UserStorage {
     this.values.set(key, value);
     this.emit();
     const call = exists
-      ? api.put(`/storage/${encodeURIComponent(key)}`, { value })
-      : api.post('/storage', { key, value });
+      ? api.put(`/storage/${encodeURIComponent(key)}`, { value }, KEEP)
+      : api.post('/storage', { key, value }, KEEP);
     call.catch(() => {});
   }
 
   remove(key: string): void {
     if (!this.values.delete(key)) return;
     this.emit();
-    api.delete(`/storage/${encodeURIComponent(key)}`).catch(() => {});
+    api.delete(`/storage/${encodeURIComponent(key)}`, KEEP).catch(() => {});
   }
 
   subscribe = (listener: () => void) => {
