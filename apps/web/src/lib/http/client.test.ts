@@ -22,6 +22,7 @@ beforeEach(() => {
       responder(call).then(resolve, reject);
     });
   });
+  // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API.
   document.cookie = 'XSRF-TOKEN=xsrf-1; path=/';
   clientHandlers.confirmPassword = null;
   clientHandlers.verify = null;
