@@ -46,9 +46,9 @@ export function listPlan<F extends string>(spec: ListSpec<F>, query: ListQuery) 
   const direction = sortText.startsWith('-') ? desc : asc;
   const orderBy = [direction(spec.columns[sortField]), direction(spec.idColumn)];
 
-  const fields = query.fields?.length ? query.fields : undefined;
-  const unknownField = fields?.find((f) => !isField(f));
-  if (unknownField) throw badRequest(`Unknown field: ${unknownField}`, 'fields');
+  // spec §7 Search asks every endpoint for the same union of fields (id,name,status,email,
+  // protocol,enabled,color): fields an endpoint does not have are skipped, not refused.
+  const fields = query.fields?.length ? query.fields.filter(isField) : undefined;
 
   let search: SQL | undefined;
   if (query.q) {
@@ -61,7 +61,7 @@ export function listPlan<F extends string>(spec: ListSpec<F>, query: ListQuery) 
   return { orderBy, search, fields: fields as F[] | undefined, limit: query.limit, offset: query.offset };
 }
 
-/** Keeps only the asked-for fields of each row (spec §7: `fields` filter). */
+/** Keeps only the asked-for fields of each row that the row has (spec §7: `fields` filter). */
 export function pickFields<T extends Record<string, unknown>>(
   rows: T[],
   fields: readonly string[] | undefined,
