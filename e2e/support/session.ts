@@ -15,3 +15,18 @@ export async function signIn(page: Page, email = ADMIN.email, password = ADMIN.p
 export function signInAs(page: Page, user: { email: string }): Promise<void> {
   return signIn(page, user.email, USER_PASSWORD);
 }
+
+/** A fresh browser context signed in (as the super admin unless a fixture user is given). */
+export async function signedInPage(
+  browser: import('playwright-core').Browser,
+  url: string,
+  user?: { email: string },
+  options: Parameters<import('playwright-core').Browser['newContext']>[0] = {},
+) {
+  const { newPage } = await import('./browser');
+  const { context, page } = await newPage(browser, url, options);
+  await page.goto('/account/login');
+  if (user) await signInAs(page, user);
+  else await signIn(page);
+  return { context, page };
+}

@@ -8,6 +8,7 @@ import { cancelPending } from '../lib/http/client';
 import { HelpProvider } from './layout/help-context';
 import { Layout } from './layout/Layout';
 import { MaintenancePage } from './MaintenancePage';
+import { OFFLINE_PATH, OfflinePage } from './OfflinePage';
 import { PAGES } from './pages';
 import { firstPermittedPath } from './router/guards';
 import { FirstPermitted, type PageMap, RouteScreen } from './router/RouteScreen';
@@ -27,6 +28,7 @@ export function buildRoutes(pages: PageMap): RouteObject[] {
     (route.standalone ? standalone : inLayout).push(object);
   }
   return [
+    { path: OFFLINE_PATH, element: <OfflinePage /> },
     ...standalone,
     {
       element: (

@@ -85,9 +85,14 @@ export function Layout() {
         navbar={
           mobileMode
             ? undefined
-            : { width: wide ? 260 : 76, breakpoint: 'sm', collapsed: { mobile: !mobileOpen, desktop: false } }
+            : {
+                width: { base: 280, sm: wide ? 260 : 76 },
+                breakpoint: 'sm',
+                collapsed: { mobile: !mobileOpen, desktop: false },
+              }
         }
         padding="md"
+        zIndex={200}
         data-wide-nav={wide}
       >
         {!mobileMode && (

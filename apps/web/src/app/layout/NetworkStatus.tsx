@@ -1,7 +1,8 @@
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { OFFLINE_PATH } from '../OfflinePage';
 
 /**
  * 'The network connection has been lost.' when the browser goes offline, and the offline
@@ -21,9 +22,10 @@ export function NetworkStatus() {
       window.removeEventListener('online', back);
     };
   }, [t]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation by design.
+  const navigate = useNavigate();
+  // An offline browser goes to the offline page on navigation (spec §5 route guard).
   useEffect(() => {
-    if (!navigator.onLine) window.location.assign('/offline.html');
-  }, [location.pathname]);
+    if (!navigator.onLine && location.pathname !== OFFLINE_PATH) navigate(OFFLINE_PATH);
+  }, [location.pathname, navigate]);
   return null;
 }

@@ -1,8 +1,9 @@
 import { pathOf } from '@fleetgate/shared/routes';
-import { Box, NavLink, ScrollArea, Tooltip, UnstyledButton } from '@mantine/core';
+import { Box, Collapse, NavLink, ScrollArea, Tooltip, UnstyledButton } from '@mantine/core';
 import {
   IconAdjustments,
   IconBuildingCommunity,
+  IconChevronRight,
   IconDevices,
   IconPlugConnected,
   type IconProps,
@@ -71,7 +72,7 @@ export function Navigation({ wide, onNavigate, onReload }: Props) {
         const isOpen = open[group.name] ?? false;
         if (!wide) {
           return (
-            <Box key={group.name} className={classes.collapsedGroup} data-testid={`nav-group-${group.icon}`}>
+            <Box key={group.name} className={classes.collapsedGroup}>
               <Tooltip label={t(group.name)} position="right">
                 <UnstyledButton
                   component={Link}
@@ -79,6 +80,7 @@ export function Navigation({ wide, onNavigate, onReload }: Props) {
                   className={classes.iconButton}
                   data-active={group.name === activeGroup || undefined}
                   aria-label={t(group.name)}
+                  data-testid={`nav-group-${group.icon}`}
                   onClick={follow(group.children[0]!)}
                 >
                   <Icon size={22} stroke={1.6} />
@@ -88,29 +90,36 @@ export function Navigation({ wide, onNavigate, onReload }: Props) {
           );
         }
         return (
-          <NavLink
-            key={group.name}
-            label={t(group.name)}
-            leftSection={<Icon size={20} stroke={1.6} />}
-            opened={isOpen}
-            onChange={(opened) => setOpen((o) => ({ ...o, [group.name]: opened }))}
-            className={classes.group}
-            data-testid={`nav-group-${group.icon}`}
-            childrenOffset={30}
-          >
-            {group.children.map((child) => (
-              <NavLink
-                key={child.name}
-                component={Link}
-                to={pathOf(child.resolvedRoute, child.params)}
-                label={t(child.resolvedName)}
-                active={isActive(child, state)}
-                onClick={follow(child)}
-                aria-current={isActive(child, state) ? 'page' : undefined}
-                className={classes.entry}
-              />
-            ))}
-          </NavLink>
+          <Box key={group.name}>
+            <NavLink
+              component="button"
+              label={t(group.name)}
+              leftSection={<Icon size={20} stroke={1.6} />}
+              rightSection={
+                <IconChevronRight size={14} className={classes.chevron} data-open={isOpen || undefined} />
+              }
+              onClick={() => setOpen((o) => ({ ...o, [group.name]: !isOpen }))}
+              aria-expanded={isOpen}
+              className={classes.group}
+              data-testid={`nav-group-${group.icon}`}
+            />
+            <Collapse expanded={isOpen}>
+              <Box pl={30} data-testid={`nav-items-${group.icon}`}>
+                {group.children.map((child) => (
+                  <NavLink
+                    key={child.name}
+                    component={Link}
+                    to={pathOf(child.resolvedRoute, child.params)}
+                    label={t(child.resolvedName)}
+                    active={isActive(child, state)}
+                    onClick={follow(child)}
+                    aria-current={isActive(child, state) ? 'page' : undefined}
+                    className={classes.entry}
+                  />
+                ))}
+              </Box>
+            </Collapse>
+          </Box>
         );
       })}
     </ScrollArea>
