@@ -5,6 +5,7 @@ import { type ReactNode, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadBrand } from './app/brand';
 import { MaintenancePage } from './app/MaintenancePage';
+import { OFFLINE_PATH, OfflinePage } from './app/OfflinePage';
 import { Providers } from './app/providers';
 import { initSession, loginUrl } from './app/session-init';
 import { initI18n } from './i18n/i18n';
