@@ -28,15 +28,17 @@ function connectScreen(pathname: string) {
 
 /** App start of spec §4: offline check, service workers gone, session, then mount. */
 async function boot(): Promise<void> {
-  if (!navigator.onLine) {
-    window.location.replace('/offline.html');
-    return;
-  }
   if ('serviceWorker' in navigator) {
     for (const registration of await navigator.serviceWorker.getRegistrations())
       void registration.unregister();
   }
   await initI18n();
+  // The offline page is rendered by the console itself: an offline browser cannot fetch one.
+  if (!navigator.onLine || window.location.pathname === OFFLINE_PATH) {
+    window.history.replaceState(null, '', OFFLINE_PATH);
+    render(<OfflinePage />);
+    return;
+  }
   const { pathname, search } = window.location;
 
   if (pathname.startsWith('/account')) {
