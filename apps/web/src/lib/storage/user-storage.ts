@@ -21,6 +21,7 @@ class UserStorage {
       for (let offset = 0; ; offset += PAGE_SIZES.storage) {
         const page = await api.get<StorageRecord[]>('/storage', {
           query: { limit: PAGE_SIZES.storage, offset },
+          ...KEEP,
         });
         for (const record of page.data) this.values.set(record.key, record.value);
         const total = Number(page.meta?.total ?? 0);
