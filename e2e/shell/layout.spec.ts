@@ -60,7 +60,7 @@ describe('layout (spec §2 Layout, §4, §9)', () => {
     const panel = page.getByRole('dialog', { name: /Help/ });
     await panel.waitFor();
     await expect.poll(async () => (await panel.textContent())?.length ?? 0).toBeGreaterThan(200);
-    expect(await panel.textContent()).not.toContain('There is no help text');
+    expect(await panel.textContent()).not.toContain('There is no help text for this page.');
     await context.close();
   });
 

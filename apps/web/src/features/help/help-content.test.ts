@@ -1,0 +1,62 @@
+import { ROUTES } from '@fleetgate/shared/routes';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import Markdown from 'react-markdown';
+import { describe, expect, it } from 'vitest';
+import { helpFor, helpRoutes } from './help-content';
+
+/** Every route that shows help, as a panel or a link (spec §2 Layout), read from the route table. */
+const routesWithHelp = ROUTES.filter((route) => route.help).map((route) => route.name);
+
+/** Words a reader sees: Markdown markers (#, -, **, `, |) are not counted. */
+function wordsOf(markdown: string): number {
+  return markdown.match(/[\p{L}\p{N}][\p{L}\p{N}'.,:/-]*/gu)?.length ?? 0;
+}
+
+/** Placeholder wording the brief forbids in shipped text, and promises of later features. */
+const FORBIDDEN_WORDING = [
+  /coming soon/i,
+  /not implemented/i,
+  /\bTODO\b/,
+  /\bTBD\b/,
+  /lorem ipsum/i,
+  /\bin a future\b/i,
+];
+
+describe('help texts (spec §2 Layout: help side panel and help links)', () => {
+  it('the route table names routes with help', () => {
+    expect(routesWithHelp.length).toBeGreaterThan(0);
+  });
+
+  it.each(routesWithHelp)('%s has a help text of 150 to 400 words', (name) => {
+    const text = helpFor(name);
+    expect(text, `missing content/${name}.md`).toBeTypeOf('string');
+    const words = wordsOf(text ?? '');
+    expect(words).toBeGreaterThanOrEqual(150);
+    expect(words).toBeLessThanOrEqual(400);
+  });
+
+  it.each(routesWithHelp)('%s is structured Markdown without HTML or placeholder wording', (name) => {
+    const text = helpFor(name) ?? '';
+    // The panel title already names the page, so sections start at level 2.
+    expect(text).toMatch(/^## \S/m);
+    expect(text).not.toMatch(/^# /m);
+    expect(text).toMatch(/^(- |\d+\. )/m);
+    // Raw HTML is skipped by the panel (skipHtml), so a tag would silently drop text.
+    expect(text).not.toMatch(/<\/?[a-z][^>]*>/i);
+    for (const pattern of FORBIDDEN_WORDING) expect(text).not.toMatch(pattern);
+  });
+
+  it.each(routesWithHelp)('%s renders with headings and lists as the panel renders it', (name) => {
+    const html = renderToStaticMarkup(createElement(Markdown, { skipHtml: true }, helpFor(name) ?? ''));
+    expect(html).toContain('<h2>');
+    expect(html).toMatch(/<(ul|ol)>/);
+    // GFM tables are not enabled in the panel: a pipe table would show as raw text.
+    expect(html).not.toMatch(/\|\s*---/);
+  });
+
+  it('has no help file for a route that does not show help', () => {
+    const orphans = helpRoutes().filter((name) => !routesWithHelp.includes(name));
+    expect(orphans).toEqual([]);
+  });
+});
