@@ -6,11 +6,23 @@ import type { Config } from './config';
 import { lockDataDir } from './db/data-dir-lock';
 import { type Database, type DatabaseOptions, type Db, openDatabase } from './db/database';
 import { type SeedResult, seed } from './db/seed';
+import { brokerHooksRoutes } from './gateway/broker-hooks.routes';
+import { createGateway, type Gateway } from './gateway/gateway';
+import { realtimeNotifier } from './gateway/notify';
 import { registerErrorHandling } from './http/error-handler';
 import { authRoutes } from './modules/auth/auth.routes';
 import { type AuthService, createAuthService } from './modules/auth/auth.service';
 import { brandRoutes } from './modules/brand/brand.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
+import { deviceActionsRoutes } from './modules/devices/actions.routes';
+import { approvedDevicesRoutes } from './modules/devices/approved.routes';
+import { deviceDataRoutes } from './modules/devices/data.routes';
+import { deviceChannelRules } from './modules/devices/devices.channels';
+import { devicesRoutes } from './modules/devices/devices.routes';
+import { noticesRoutes } from './modules/notices/notices.routes';
+import { notificationsPlugin } from './modules/notifications/notifications.plugin';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { rolesRoutes } from './modules/roles/roles.routes';
 import { storageRoutes } from './modules/storage/storage.routes';
 import { healthRoutes } from './modules/system/health.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -19,6 +31,7 @@ import { accessPlugin } from './plugins/access';
 import { authPlugin } from './plugins/auth';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSpa } from './plugins/spa';
+import { realtimePlugin } from './realtime/realtime';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,6 +41,8 @@ declare module 'fastify' {
     authService: AuthService;
     seedResult: SeedResult;
     broker: EmbeddedBroker | null;
+    /** The device gateway (MQTT consumers, command delivery, telemetry batches). */
+    gateway: Gateway;
   }
 }
 
@@ -74,14 +89,23 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     throw error;
   }
 
-  // Shutdown order (issue 2): HTTP first (Fastify drains it before onClose), then
-  // sockets, the broker and the database.
+  // Shutdown order (issue 2): HTTP first (Fastify drains it before onClose; the realtime
+  // plugin drops connected sockets in preClose so that it can), then the socket.io
+  // server and its Redis link, the broker and the database.
   app.addHook('onClose', async () => {
     app.log.info('http closed');
+    if (app.hasDecorator('realtime')) {
+      await app.realtime.close();
+      app.log.info('sockets closed');
+    }
+    // Gateway consumers before the broker, the broker before the database (issue 5).
+    await gateway.stop();
+    app.log.info('gateway stopped');
     if (broker) {
       await broker.close();
       app.log.info('broker closed');
     }
+    await gateway.drain();
     await database.close();
     app.log.info('database closed');
     unlock();
@@ -91,6 +115,23 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('broker', broker);
+  const gateway = createGateway({
+    db: database.db,
+    log: app.log,
+    notify: realtimeNotifier(app),
+    broker,
+    mqttUrl: config.mqttUrl,
+    httpServer: app.server,
+    options: { retentionDays: config.telemetryRetentionDays, sharedGroup: config.mqttSharedGroup },
+  });
+  app.decorate('gateway', gateway);
+  // MQTT-over-WebSocket connections are upgraded sockets the HTTP server would wait for.
+  app.addHook('preClose', async () => gateway.closeWebSockets());
+  app.addHook('onReady', async () => {
+    if (app.hasDecorator('realtime'))
+      for (const rule of deviceChannelRules(app)) app.realtime.addChannelRule(rule);
+    await gateway.start();
+  });
   app.decorate(
     'seedResult',
     await seed(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword }),
@@ -102,6 +143,8 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   await app.register(authPlugin);
   await app.register(fastifyRateLimit, { global: false, hook: 'preHandler' });
   await registerOpenApi(app);
+  await app.register(realtimePlugin);
+  await app.register(notificationsPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -109,6 +152,14 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   await app.register(storageRoutes);
   await app.register(companiesRoutes);
   await app.register(usersRoutes);
+  await app.register(devicesRoutes);
+  await app.register(deviceActionsRoutes);
+  await app.register(deviceDataRoutes);
+  await app.register(approvedDevicesRoutes);
+  await app.register(brokerHooksRoutes);
+  await app.register(rolesRoutes);
+  await app.register(noticesRoutes);
+  await app.register(notificationsRoutes);
 
   await registerSpa(app, options.webRoot);
   return app;

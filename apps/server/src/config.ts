@@ -28,6 +28,12 @@ const envSchema = z.object({
   MQTT_URL: optionalUrl(['mqtt:', 'mqtts:', 'ws:', 'wss:', 'tcp:']),
   MQTT_PORT: port(1883),
   REDIS_URL: optionalUrl(['redis:', 'rediss:']),
+  /** Prefix of the Redis channels, so several Fleetgate systems can share one Redis. */
+  REDIS_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._:-]{1,100}$/, 'may hold letters, digits and . _ : - only')
+    .default('fleetgate'),
   PUBLIC_URL: optionalUrl(['http:', 'https:']),
   ADMIN_EMAIL: z.email('must be an e-mail address').default('admin@fleetgate.local'),
   ADMIN_PASSWORD: z
@@ -47,10 +53,27 @@ const envSchema = z.object({
   REFRESH_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Sign-in attempts per e-mail and address in a 15-minute window. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** Days device telemetry is kept before the retention job deletes it. */
+  TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Simulated devices the demo start (`--demo`) brings up. */
+  DEMO_DEVICES: z.coerce.number().int().min(1).max(5000).default(36),
+  /** MQTT 5 shared-subscription group of the server instances in external broker mode. */
+  MQTT_SHARED_GROUP: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, dashes or underscores')
+    .default('fleetgate'),
+  /** Bearer token an external broker presents to the device auth hooks (/mqtt/auth, /mqtt/acl). */
+  MQTT_AUTH_TOKEN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => v === undefined || v.length >= 16, { message: 'must be at least 16 characters' }),
 });
 
 /** Values never echoed in an error: they may hold passwords. */
-const SECRET_KEYS = new Set(['ADMIN_PASSWORD', 'DATABASE_URL', 'MQTT_URL', 'REDIS_URL']);
+const SECRET_KEYS = new Set(['ADMIN_PASSWORD', 'DATABASE_URL', 'MQTT_URL', 'REDIS_URL', 'MQTT_AUTH_TOKEN']);
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -61,6 +84,7 @@ export type Config = {
   mqttUrl: string | undefined;
   mqttPort: number;
   redisUrl: string | undefined;
+  redisPrefix: string;
   publicUrl: string | undefined;
   adminEmail: string;
   adminPassword: string | undefined;
@@ -68,6 +92,12 @@ export type Config = {
   accessTtlMinutes: number;
   refreshTtlDays: number;
   loginRateLimit: number;
+  telemetryRetentionDays: number;
+  demoDevices: number;
+  mqttAuthToken: string | undefined;
+  mqttSharedGroup: string;
+  /** Seeds the demo company tree and runs simulated devices in-process (`npm start -- --demo`). */
+  demo: boolean;
   /** Runs a PGlite database in memory instead of on disk (tests). */
   inMemoryDatabase: boolean;
   /** Starts the embedded broker (off in API tests). */
@@ -106,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mqttUrl: e.MQTT_URL,
     mqttPort: e.MQTT_PORT,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     publicUrl: e.PUBLIC_URL,
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
@@ -113,6 +144,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     accessTtlMinutes: e.ACCESS_TTL_MINUTES,
     refreshTtlDays: e.REFRESH_TTL_DAYS,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    telemetryRetentionDays: e.TELEMETRY_RETENTION_DAYS,
+    demoDevices: e.DEMO_DEVICES,
+    mqttAuthToken: e.MQTT_AUTH_TOKEN,
+    mqttSharedGroup: e.MQTT_SHARED_GROUP,
+    demo: false,
     inMemoryDatabase: false,
     embeddedBroker: true,
     ...overrides,

@@ -1,11 +1,14 @@
 import { build } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirInUseError } from './db/data-dir-lock';
+import { type Demo, startDemo } from './modules/devices/demo';
 
 /** The only place that listens: reads the configuration, builds, prints where to go. */
 async function main(): Promise<void> {
-  const config = loadConfig();
+  // `npm start -- --demo`: a demo company tree with simulated devices (issue 5 §6).
+  const config = loadConfig(process.env, { demo: process.argv.includes('--demo') });
   const app = await build(config);
+  let demo: Demo | undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -17,6 +20,8 @@ async function main(): Promise<void> {
       process.exit(1);
     }, 10_000);
     timer.unref();
+    // The simulated devices leave first (they say offline), then the server closes.
+    await demo?.stop();
     await app.close();
     process.exit(0);
   };
@@ -40,12 +45,14 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  if (config.demo) demo = await startDemo(app, config);
   const { admin } = app.seedResult;
   const lines = [
     '',
     `  Fleetgate is running at http://${host}:${port}`,
     `  Database: ${app.database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
     `  MQTT: ${app.broker ? `embedded broker on port ${app.broker.port}` : config.mqttUrl ? `external broker ${new URL(config.mqttUrl).host}` : 'off'}`,
+    ...(demo ? [`  Demo: ${demo.devices} simulated devices in ${demo.companies.join(', ')}`] : []),
     `  Super admin: ${admin.email}`,
     admin.generatedPassword
       ? `  Password:    ${admin.generatedPassword}   (generated now and stored hashed; it is not shown again)`

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -10,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as audit from './schema/audit';
 import * as companies from './schema/companies';
+import * as devices from './schema/devices';
 import * as notifications from './schema/notifications';
 import * as roles from './schema/roles';
 import * as sessions from './schema/sessions';
@@ -20,6 +22,7 @@ import * as users from './schema/users';
 export const schema = {
   ...audit,
   ...companies,
+  ...devices,
   ...notifications,
   ...roles,
   ...sessions,
@@ -42,6 +45,9 @@ export type DatabaseOptions =
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'pglite-memory'; snapshot?: Blob };
 
+/** Extensions the migrations create: PGlite ships them as modules to load (device search, ARCHITECTURE §6). */
+const PGLITE_EXTENSIONS = { pg_trgm };
+
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** Opens the database and applies every committed migration. */
@@ -57,9 +63,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let client: PGlite;
   if (options.kind === 'pglite') {
     mkdirSync(path.dirname(options.dataDir), { recursive: true });
-    client = await PGlite.create(options.dataDir);
+    client = await PGlite.create(options.dataDir, { extensions: PGLITE_EXTENSIONS });
   } else {
-    client = await PGlite.create(options.snapshot ? { loadDataDir: options.snapshot } : {});
+    client = await PGlite.create({
+      extensions: PGLITE_EXTENSIONS,
+      ...(options.snapshot ? { loadDataDir: options.snapshot } : {}),
+    });
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });

@@ -18,9 +18,8 @@ function send(reply: FastifyReply, status: number, errors: ErrorEntry[], meta?: 
 }
 
 /** Turns a zod issue path into the field name the forms know (`source`). */
-function sourceOf(path: readonly string[], keys?: readonly string[]): string | undefined {
-  const parts = [...path, ...(keys?.length === 1 ? keys : [])];
-  return parts.length ? parts.join('.') : undefined;
+function sourceOf(path: readonly string[]): string | undefined {
+  return path.length ? path.join('.') : undefined;
 }
 
 /**
@@ -33,21 +32,24 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = error.validationContext === 'body' ? undefined : error.validationContext;
-      const entries = error.validation.map((v): ErrorEntry => {
+      const entries = error.validation.flatMap((v): ErrorEntry[] => {
         const path = v.instancePath.split('/').filter(Boolean);
         if (v.keyword === 'unrecognized_keys') {
+          // One entry per unknown field, each naming it, so a form can show it where it belongs.
           const keys = (v.params as { keys?: string[] }).keys ?? [];
-          return {
+          return keys.map((key) => ({
             code: 'VALIDATION_ERROR',
-            message: `Unknown field: ${keys.join(', ')}`,
-            source: sourceOf(path, keys) ?? where,
-          };
+            message: `Unknown field: ${key}`,
+            source: [...path, key].join('.'),
+          }));
         }
-        return {
-          code: 'VALIDATION_ERROR',
-          message: v.message ?? 'Invalid value',
-          source: sourceOf(path) ?? where,
-        };
+        return [
+          {
+            code: 'VALIDATION_ERROR',
+            message: v.message ?? 'Invalid value',
+            source: sourceOf(path) ?? where,
+          },
+        ];
       });
       return send(reply, 400, entries);
     }

@@ -101,7 +101,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      if (request.auth) await authService.revoke(request.auth.session, clientOf(request));
+      if (request.auth) {
+        await authService.revoke(request.auth.session, clientOf(request));
+        // The session's open sockets end with it.
+        app.realtime.disconnectSession(request.auth.session.id);
+      }
       clearAuthCookies(request, reply, config.publicUrl);
       const origin = `${request.protocol}://${request.host}`;
       const location = safeContinueUrl(request.body?.redirect_uri, origin) ?? LOGIN_PAGE;

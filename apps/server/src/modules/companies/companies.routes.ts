@@ -1,6 +1,11 @@
 import { okBody } from '@fleetgate/shared/schemas/api';
+import {
+  editCompanyBodySchema,
+  moveCompanyBodySchema,
+  newCompanyBodySchema,
+} from '@fleetgate/shared/schemas/companies';
 import { commaIntList } from '@fleetgate/shared/schemas/list';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../http/errors';
@@ -8,6 +13,7 @@ import { listQuerySchema, pickFields } from '../../http/list-query';
 import { requireAuth } from '../../plugins/access';
 import { scopeOf } from '../policy/scope';
 import { companiesRepository } from './companies.repository';
+import { companiesService } from './companies.service';
 
 const companySchema = z.object({
   id: z.number().int(),
@@ -73,6 +79,103 @@ export async function companiesRoutes(app: FastifyInstance): Promise<void> {
       );
       if (!company) throw notFound('Company');
       return { success: true as const, data: company };
+    },
+  );
+
+  const idParams = z.object({ id: z.coerce.number().int().min(1) });
+  const manage = { access: { permission: 'manage_companies' as const } };
+  const ctx = (request: FastifyRequest) => ({ db: app.db, auth: requireAuth(request), ip: request.ip });
+  const created = okBody(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      parent_id: z.number().int().nullable(),
+      level: z.number().int(),
+    }),
+  );
+
+  r.post(
+    '/api/companies',
+    {
+      config: manage,
+      schema: {
+        tags: ['companies'],
+        summary: 'Create a company under a parent',
+        body: newCompanyBodySchema,
+        response: { 200: created },
+      },
+    },
+    async (request) => {
+      const company = await companiesService.create(ctx(request), request.body);
+      return {
+        success: true as const,
+        data: { id: company.id, name: company.name, parent_id: company.parentId, level: company.level },
+        message: 'Company created successfully',
+      };
+    },
+  );
+
+  r.put(
+    '/api/companies/:id',
+    {
+      config: manage,
+      schema: {
+        tags: ['companies'],
+        summary: 'Rename a company',
+        params: idParams,
+        body: editCompanyBodySchema,
+        response: { 200: created },
+      },
+    },
+    async (request) => {
+      const company = await companiesService.rename(ctx(request), request.params.id, request.body.name);
+      return {
+        success: true as const,
+        data: { id: company.id, name: company.name, parent_id: company.parentId, level: company.level },
+        message: 'Company updated successfully',
+      };
+    },
+  );
+
+  r.post(
+    '/api/companies/move',
+    {
+      config: manage,
+      schema: {
+        tags: ['companies'],
+        summary: 'Move a company and its subsidiaries under another parent',
+        body: moveCompanyBodySchema,
+        response: {
+          200: okBody(
+            z.object({ id: z.number().int(), parent_id: z.number().int(), level: z.number().int() }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const moved = await companiesService.move(ctx(request), request.body.source, request.body.target);
+      return { success: true as const, data: moved, message: 'Company moved successfully' };
+    },
+  );
+
+  r.delete(
+    '/api/companies/:id',
+    {
+      config: manage,
+      schema: {
+        tags: ['companies'],
+        summary: 'Delete an empty company',
+        params: idParams,
+        response: { 200: okBody(z.object({ id: z.number().int() })) },
+      },
+    },
+    async (request) => {
+      await companiesService.remove(ctx(request), request.params.id);
+      return {
+        success: true as const,
+        data: { id: request.params.id },
+        message: 'Company removed successfully',
+      };
     },
   );
 }

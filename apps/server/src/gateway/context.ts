@@ -1,0 +1,29 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/database';
+import type { DeviceIdentity } from '../modules/devices/devices.repository';
+import type { CommandDispatcher } from './command-dispatcher';
+import type { Notify } from './notify';
+import type { TelemetryWriter } from './telemetry-writer';
+
+/** Publishes to a device topic (QoS 1, never retained). */
+export type DevicePublisher = (topic: string, payload: string) => Promise<void>;
+
+/** What every message handler gets. */
+export type GatewayContext = {
+  db: Db;
+  log: FastifyBaseLogger;
+  notify: Notify;
+  telemetry: TelemetryWriter;
+  commands: CommandDispatcher;
+  publish: DevicePublisher;
+  /**
+   * Whether a session of this serial is connected to this server's broker right now;
+   * undefined when the broker is external and only status messages tell.
+   */
+  connected: (serial: string) => boolean | undefined;
+  /** Records a device event and pushes it to the device's channel. */
+  recordEvent: (
+    device: Pick<DeviceIdentity, 'id' | 'companyId'>,
+    event: { type: string; severity?: string; message: string; data?: Record<string, unknown>; at?: Date },
+  ) => Promise<void>;
+};

@@ -1,0 +1,71 @@
+import { findModel } from '@fleetgate/shared/devices/catalogue';
+import type { HelloMessage, SecretMessage } from '@fleetgate/shared/devices/messages';
+import { topics } from '@fleetgate/shared/devices/topics';
+import { digest, newToken } from '../../auth/tokens';
+import { type DeviceIdentity, devicesRepository } from '../../modules/devices/devices.repository';
+import type { GatewayContext } from '../context';
+import { notifyStatus } from '../notify';
+
+/**
+ * `up/hello`: the device says who it is after every connect, once subscribed. Its
+ * identity fields are stored; a device without a secret (first contact) gets one on
+ * `down/secret`; a device with one gets its open commands.
+ */
+export async function handleHello(ctx: GatewayContext, device: DeviceIdentity, hello: HelloMessage) {
+  const record = await devicesRepository.findById(ctx.db, device.id);
+  if (!record) return;
+  if (hello.serial !== record.serial) {
+    ctx.log.warn({ serial: record.serial }, 'hello names another serial; dropped');
+    return;
+  }
+  const now = new Date();
+  const vendorModel = hello.model.toUpperCase();
+  const updated = await devicesRepository.update(ctx.db, device.id, {
+    // A model set at registration may be a branded name (spec §1 branded_devices): keep it,
+    // and keep the vendor's model as original_model, which capabilities derive from.
+    model: record.model ?? vendorModel,
+    originalModel: vendorModel,
+    firmware: hello.firmware,
+    imei: hello.imei ?? record.imei,
+    hostname: hello.hostname ?? record.hostname,
+    sims: hello.sims ?? record.sims,
+    agent: hello.agent ? `${hello.agent.name}/${hello.agent.version}` : record.agent,
+    esim: findModel(vendorModel)?.esim ?? false,
+    bootId: hello.boot_id ?? record.bootId,
+    lastSeenAt: now,
+  });
+  if (!updated) return;
+
+  if (record.bootId && hello.boot_id && hello.boot_id !== record.bootId) {
+    await ctx.recordEvent(device, { type: 'device.boot', message: 'Device booted', at: now });
+  }
+  if (record.firmware && record.firmware !== hello.firmware) {
+    await ctx.recordEvent(device, {
+      type: 'firmware.changed',
+      message: `Firmware changed from ${record.firmware} to ${hello.firmware}`,
+      at: now,
+    });
+  }
+  if (record.model !== updated.model || record.firmware !== updated.firmware) {
+    notifyStatus(ctx.notify, { ...updated, model: updated.model, firmware: updated.firmware });
+  }
+
+  if (!record.secretHash) {
+    // First contact: only a session that proved serial and MAC gets here (the ACL keeps
+    // claim sessions to hello and status). The secret is stored hashed, pending until used.
+    const secret = newToken();
+    await devicesRepository.update(ctx.db, device.id, {
+      pendingSecretHash: digest(secret),
+      secretIssuedAt: now,
+    });
+    const message: SecretMessage = { secret, issued_at: now.toISOString() };
+    await ctx.publish(topics.secret(record.serial), JSON.stringify(message));
+    await ctx.recordEvent(device, {
+      type: 'identity.secret_issued',
+      message: 'Device secret issued on first contact',
+      at: now,
+    });
+    return;
+  }
+  await ctx.commands.flush(device.id);
+}

@@ -1,0 +1,32 @@
+import type { ReplyMessage } from '@fleetgate/shared/devices/messages';
+import { commandsRepository } from '../../modules/devices/commands.repository';
+import type { DeviceIdentity } from '../../modules/devices/devices.repository';
+import type { GatewayContext } from '../context';
+import { notifyCommand } from '../notify';
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/**
+ * `up/reply/{id}`: moves the command of THIS device (another device's command id changes
+ * nothing) from sent to acked, then to done or failed. Repeated replies are no-ops.
+ */
+export async function handleReply(
+  ctx: GatewayContext,
+  device: DeviceIdentity,
+  message: ReplyMessage,
+  commandId: string,
+) {
+  if (message.id !== commandId) {
+    ctx.log.warn({ serial: device.serial, commandId }, 'reply id differs from its topic; dropped');
+    return;
+  }
+  const file = message.file && BASE64.test(message.file.data) ? message.file : undefined;
+  const row = await commandsRepository.applyReply(ctx.db, device.id, commandId, {
+    status: message.status,
+    ...(message.output !== undefined ? { output: message.output } : {}),
+    ...(message.error !== undefined ? { error: message.error } : {}),
+    ...(message.result !== undefined ? { result: message.result } : {}),
+    ...(file ? { file: { name: file.name, type: file.content_type, data: file.data } } : {}),
+  });
+  if (row) notifyCommand(ctx.notify, row);
+}

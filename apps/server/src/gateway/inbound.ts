@@ -1,0 +1,139 @@
+import {
+  eventMessageSchema,
+  helloSchema,
+  parseJson,
+  replySchema,
+  stateSchema,
+  statusMessageSchema,
+} from '@fleetgate/shared/devices/messages';
+import { parseTopic } from '@fleetgate/shared/devices/topics';
+import type { z } from 'zod';
+import { type DeviceIdentity, devicesRepository } from '../modules/devices/devices.repository';
+import { publishRuleOf } from './access-table';
+import type { GatewayContext } from './context';
+import { handleEvent } from './handlers/event';
+import { handleHello } from './handlers/hello';
+import { handleReply } from './handlers/reply';
+import { handleState } from './handlers/state';
+import { handleStatus } from './handlers/status';
+
+type Handler<S extends z.ZodType> = {
+  schema: S;
+  handle: (
+    ctx: GatewayContext,
+    device: DeviceIdentity,
+    message: z.infer<S>,
+    commandId?: string,
+  ) => Promise<void>;
+};
+const handler = <S extends z.ZodType>(h: Handler<S>) => h as unknown as Handler<z.ZodType>;
+
+/** One handler per message kind (CONVENTIONS: typed maps, not one long switch). */
+const HANDLERS = {
+  hello: handler({ schema: helloSchema, handle: handleHello }),
+  status: handler({ schema: statusMessageSchema, handle: handleStatus }),
+  state: handler({ schema: stateSchema, handle: handleState }),
+  event: handler({ schema: eventMessageSchema, handle: handleEvent }),
+  reply: handler({ schema: replySchema, handle: (ctx, d, m, id) => handleReply(ctx, d, m, id!) }),
+};
+
+export type InboundStats = {
+  received: number;
+  handled: number;
+  droppedOversized: number;
+  droppedMalformed: number;
+  droppedUnknown: number;
+  failed: number;
+  /** Messages handled per kind (external mode: how the shared subscription split them). */
+  byKind: Record<string, number>;
+};
+
+const IDENTITY_TTL_MS = 30_000;
+const IDENTITY_CACHE_MAX = 200_000;
+const DROP_EVENT_INTERVAL_MS = 60_000;
+
+/**
+ * Routes every device message to its handler: topic parsed, size checked against the
+ * access table, JSON and schema checked. A bad message is dropped and counted, never
+ * thrown: one device cannot take the gateway down.
+ */
+export class InboundRouter {
+  readonly stats: InboundStats = {
+    received: 0,
+    handled: 0,
+    droppedOversized: 0,
+    droppedMalformed: 0,
+    droppedUnknown: 0,
+    failed: 0,
+    byKind: {},
+  };
+  private identities = new Map<string, { identity: DeviceIdentity; at: number }>();
+  private lastDropEvent = new Map<number, number>();
+
+  constructor(private readonly ctx: GatewayContext) {}
+
+  /** Forget a cached identity (unregister, identity reset). */
+  forget(serial: string): void {
+    this.identities.delete(serial);
+  }
+
+  private async identity(serial: string): Promise<DeviceIdentity | undefined> {
+    const cached = this.identities.get(serial);
+    if (cached && Date.now() - cached.at < IDENTITY_TTL_MS) return cached.identity;
+    const identity = await devicesRepository.identityBySerial(this.ctx.db, serial);
+    if (this.identities.size >= IDENTITY_CACHE_MAX) this.identities.clear();
+    if (identity) this.identities.set(serial, { identity, at: Date.now() });
+    else this.identities.delete(serial);
+    return identity;
+  }
+
+  async handle(topic: string, payload: Buffer): Promise<void> {
+    this.stats.received++;
+    const parsed = parseTopic(topic);
+    if (parsed?.direction !== 'up') {
+      this.stats.droppedUnknown++;
+      return;
+    }
+    try {
+      const device = await this.identity(parsed.serial);
+      if (!device) {
+        this.stats.droppedUnknown++;
+        return;
+      }
+      const rule = publishRuleOf(parsed.kind);
+      if (payload.length > rule.maxBytes) {
+        this.stats.droppedOversized++;
+        await this.dropped(device, parsed.kind, `${payload.length} bytes, limit ${rule.maxBytes}`);
+        return;
+      }
+      const h = HANDLERS[parsed.kind];
+      const result = h.schema.safeParse(parseJson(payload));
+      if (!result.success) {
+        this.stats.droppedMalformed++;
+        await this.dropped(device, parsed.kind, 'malformed payload');
+        return;
+      }
+      await h.handle(this.ctx, device, result.data, parsed.kind === 'reply' ? parsed.commandId : undefined);
+      this.stats.handled++;
+      this.stats.byKind[parsed.kind] = (this.stats.byKind[parsed.kind] ?? 0) + 1;
+    } catch (error) {
+      this.stats.failed++;
+      this.ctx.log.error({ err: error, topic }, 'device message failed');
+    }
+  }
+
+  /** Logs a dropped message, and at most once a minute per device as a device event. */
+  private async dropped(device: DeviceIdentity, kind: string, why: string): Promise<void> {
+    this.ctx.log.warn({ serial: device.serial, kind, why }, 'device message dropped');
+    const now = Date.now();
+    const last = this.lastDropEvent.get(device.id);
+    if (last !== undefined && now - last < DROP_EVENT_INTERVAL_MS) return;
+    if (this.lastDropEvent.size > 100_000) this.lastDropEvent.clear();
+    this.lastDropEvent.set(device.id, now);
+    await this.ctx.recordEvent(device, {
+      type: 'protocol.dropped',
+      severity: 'warning',
+      message: `A ${kind} message was dropped: ${why}`,
+    });
+  }
+}

@@ -1,0 +1,72 @@
+import type { DeviceAction } from '@fleetgate/shared/devices/actions';
+import {
+  DEVICE_REALTIME_EVENTS,
+  type DeviceRealtimeEventMap,
+  deviceChannels,
+} from '@fleetgate/shared/devices/events';
+import type { FastifyInstance } from 'fastify';
+import type { CommandRecord } from '../modules/devices/commands.repository';
+
+/** Publishes one typed device event on a realtime channel. */
+export type Notify = <E extends keyof DeviceRealtimeEventMap>(
+  channel: string,
+  event: E,
+  payload: DeviceRealtimeEventMap[E],
+) => void;
+
+type RealtimePublisher = { publish(channel: string, event: string, payload: unknown): unknown };
+
+/**
+ * Sends device events through the server's realtime layer (`app.realtime.publish`), found
+ * at call time so the gateway works whether or not realtime is registered (API tests).
+ */
+export function realtimeNotifier(app: FastifyInstance): Notify {
+  return (channel, event, payload) => {
+    const realtime = (app as unknown as { realtime?: RealtimePublisher }).realtime;
+    try {
+      void realtime?.publish(channel, event, payload);
+    } catch (error) {
+      app.log.warn({ err: error, channel, event }, 'realtime publish failed');
+    }
+  };
+}
+
+/** A command changed state: its action channel (spec §4 'Action status') and its device's. */
+export function notifyCommand(notify: Notify, row: CommandRecord): void {
+  const payload = {
+    batch_id: row.batchId,
+    command_id: row.id,
+    device_id: row.deviceId,
+    action: row.action as DeviceAction,
+    status: row.status as DeviceRealtimeEventMap['DeviceActionUpdated']['status'],
+    output: row.output,
+    error: row.error,
+    at: new Date().toISOString(),
+  };
+  notify(deviceChannels.action(row.batchId), DEVICE_REALTIME_EVENTS.actionUpdated, payload);
+  notify(deviceChannels.device(row.deviceId), DEVICE_REALTIME_EVENTS.actionUpdated, payload);
+}
+
+/** A device's status or identity changed: its company's channel (devices table) and its own. */
+export function notifyStatus(
+  notify: Notify,
+  d: {
+    id: number;
+    companyId: number;
+    status: number;
+    lastSeenAt: Date | null;
+    model?: string | null;
+    firmware?: string | null;
+  },
+): void {
+  const payload = {
+    device_id: d.id,
+    company_id: d.companyId,
+    status: d.status,
+    last_seen_at: d.lastSeenAt ? d.lastSeenAt.toISOString() : null,
+    ...(d.model !== undefined ? { model: d.model } : {}),
+    ...(d.firmware !== undefined ? { firmware: d.firmware } : {}),
+  };
+  notify(deviceChannels.company(d.companyId), DEVICE_REALTIME_EVENTS.statusChanged, payload);
+  notify(deviceChannels.device(d.id), DEVICE_REALTIME_EVENTS.statusChanged, payload);
+}

@@ -1,0 +1,137 @@
+import { UNCHANGED_VALUE_MESSAGE } from '@fleetgate/shared/schemas/companies';
+import { and, count, eq, like, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { companies } from '../../db/schema/companies';
+import { devices } from '../../db/schema/devices';
+import { users } from '../../db/schema/users';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors';
+import type { AuthContext } from '../../plugins/auth';
+import { auditIdentity, recordAudit } from '../audit/audit.service';
+import { companiesInScope, companyInScope, scopeOf } from '../policy/scope';
+import { companiesRepository } from './companies.repository';
+
+type Ctx = { db: Db; auth: AuthContext; ip: string };
+
+async function reachable(ctx: Ctx, id: number, what = 'Company') {
+  const company = await companyInScope(ctx.db, scopeOf(ctx.auth), id);
+  if (!company) throw notFound(what);
+  return company;
+}
+
+async function nameTaken(db: Db, parentId: number, name: string, except?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(
+      and(
+        eq(companies.parentId, parentId),
+        sql`lower(${companies.name}) = lower(${name})`,
+        except === undefined ? undefined : ne(companies.id, except),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+const audit = (ctx: Ctx, action: string, companyId: number, details?: Record<string, unknown>) =>
+  recordAudit(ctx.db, {
+    action,
+    ...auditIdentity(ctx.auth),
+    companyId,
+    targetType: 'company',
+    targetId: companyId,
+    details,
+    ip: ctx.ip,
+  });
+
+/**
+ * Company changes (spec §2 users.companies, §3 newCompany and moveCompany, §5). The
+ * caller reaches only its own subtree; the root and the caller's own company never move.
+ */
+export const companiesService = {
+  async create(ctx: Ctx, input: { name: string; parent_id: number }) {
+    const parent = await reachable(ctx, input.parent_id, 'Parent company');
+    if (await nameTaken(ctx.db, parent.id, input.name)) {
+      throw conflict('A company with this name already exists under this parent', 'name');
+    }
+    const created = await companiesRepository.insert(ctx.db, { name: input.name, parentId: parent.id });
+    if (!created) throw notFound('Parent company');
+    await audit(ctx, 'company.create', created.id, { name: created.name, parent_id: parent.id });
+    return created;
+  },
+
+  async rename(ctx: Ctx, id: number, name: string) {
+    const company = await reachable(ctx, id);
+    if (company.name === name) throw badRequest(UNCHANGED_VALUE_MESSAGE, 'name');
+    if (company.parentId !== null && (await nameTaken(ctx.db, company.parentId, name, company.id))) {
+      throw conflict('A company with this name already exists under this parent', 'name');
+    }
+    await ctx.db.update(companies).set({ name, updatedAt: new Date() }).where(eq(companies.id, id));
+    await audit(ctx, 'company.rename', id, { from: company.name, to: name });
+    return { ...company, name };
+  },
+
+  /** Moves a company and its whole subtree under another parent (spec §3 moveCompany). */
+  async move(ctx: Ctx, sourceId: number, targetId: number) {
+    const source = await reachable(ctx, sourceId, 'Company to move');
+    const target = await reachable(ctx, targetId, 'New parent company');
+    if (source.parentId === null) throw badRequest('The top company cannot be moved', 'source');
+    if (source.id === ctx.auth.principal.company.id)
+      throw badRequest('You cannot move your own company', 'source');
+    if (target.path.startsWith(source.path)) {
+      throw badRequest('A company cannot be moved under itself or one of its subsidiaries', 'target');
+    }
+    if (source.parentId === target.id) throw badRequest('The company is already under this parent', 'target');
+    if (await nameTaken(ctx.db, target.id, source.name)) {
+      throw conflict('A company with this name already exists under the new parent', 'target');
+    }
+    const newPath = `${target.path}${source.id}/`;
+    const delta = target.level + 1 - source.level;
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .update(companies)
+        .set({ parentId: target.id, updatedAt: new Date() })
+        .where(eq(companies.id, source.id));
+      await tx
+        .update(companies)
+        .set({
+          path: sql`${newPath} || substr(${companies.path}, ${source.path.length + 1})`,
+          level: sql`${companies.level} + ${delta}`,
+        })
+        .where(like(companies.path, `${source.path}%`));
+    });
+    await audit(ctx, 'company.move', source.id, { from: source.parentId, to: target.id });
+    return { id: source.id, parent_id: target.id, level: target.level + 1 };
+  },
+
+  /**
+   * Deletes an empty company. The rule (docs/decisions.md): a company with subsidiaries,
+   * users or devices is refused with what remains named, so nothing is ever lost by a
+   * delete; the operator moves or removes them first.
+   */
+  async remove(ctx: Ctx, id: number) {
+    const company = await reachable(ctx, id);
+    if (company.parentId === null) throw badRequest('The top company cannot be deleted');
+    if (company.id === ctx.auth.principal.company.id) throw badRequest('You cannot delete your own company');
+    const [[children], [members], [fleet]] = await Promise.all([
+      ctx.db.select({ n: count() }).from(companies).where(eq(companies.parentId, id)),
+      ctx.db.select({ n: count() }).from(users).where(eq(users.companyId, id)),
+      ctx.db.select({ n: count() }).from(devices).where(eq(devices.companyId, id)),
+    ]);
+    const remaining = [
+      [children?.n ?? 0, 'subsidiary', 'subsidiaries'],
+      [members?.n ?? 0, 'user', 'users'],
+      [fleet?.n ?? 0, 'device', 'devices'],
+    ] as const;
+    const left = remaining.filter(([n]) => n > 0).map(([n, one, many]) => `${n} ${n === 1 ? one : many}`);
+    if (left.length) {
+      throw AppError.of(
+        409,
+        'CONFLICT',
+        `The company still has ${left.join(', ')}. Move or remove them first.`,
+      );
+    }
+    await ctx.db.delete(companies).where(and(eq(companies.id, id), companiesInScope(scopeOf(ctx.auth))));
+    await audit(ctx, 'company.delete', id, { name: company.name });
+  },
+};

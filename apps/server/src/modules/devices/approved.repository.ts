@@ -1,0 +1,61 @@
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { companies } from '../../db/schema/companies';
+import { approvedDevices } from '../../db/schema/devices';
+
+const t = approvedDevices;
+
+/** Only this file reads and writes the approved-devices list (route auth.devices). */
+export const approvedRepository = {
+  async list(db: Db, page: { limit: number; offset: number }) {
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({
+          id: t.id,
+          serial: t.serial,
+          mac: t.mac,
+          company_id: t.companyId,
+          company_name: companies.name,
+          note: t.note,
+          created_at: t.createdAt,
+          registered_at: t.registeredAt,
+          device_id: t.deviceId,
+        })
+        .from(t)
+        .leftJoin(companies, eq(companies.id, t.companyId))
+        .orderBy(desc(t.createdAt), desc(t.id))
+        .limit(page.limit)
+        .offset(page.offset),
+      db.select({ n: count() }).from(t),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  },
+
+  /** Adds an approval; undefined when the serial is listed already. */
+  async insert(
+    db: Db,
+    v: { serial: string; mac: string; companyId: number | null; note: string; createdBy: number },
+  ) {
+    const [row] = await db.insert(t).values(v).onConflictDoNothing({ target: t.serial }).returning();
+    return row;
+  },
+
+  async remove(db: Db, id: number) {
+    const [row] = await db.delete(t).where(eq(t.id, id)).returning({ id: t.id });
+    return row;
+  },
+
+  /** An approval not yet used, for a device connecting with an unknown serial. */
+  async openForSerial(db: Db, serial: string) {
+    const [row] = await db
+      .select()
+      .from(t)
+      .where(and(eq(t.serial, serial), isNull(t.registeredAt)))
+      .limit(1);
+    return row;
+  },
+
+  async markRegistered(db: Db, id: number, deviceId: number) {
+    await db.update(t).set({ registeredAt: new Date(), deviceId }).where(eq(t.id, id));
+  },
+};

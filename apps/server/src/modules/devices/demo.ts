@@ -1,0 +1,109 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Fleet } from '@fleetgate/device-sim/fleet';
+import { fleetDevices } from '@fleetgate/device-sim/identity';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
+import { companies } from '../../db/schema/companies';
+import { devices } from '../../db/schema/devices';
+import { companiesRepository } from '../companies/companies.repository';
+import { devicesRepository } from './devices.repository';
+
+/** The demo fleet's number: its serials are 1101xxxxxx. */
+const DEMO_FLEET = 1;
+
+/** The demo company tree under the root company, with how its devices are named. */
+const DEMO_COMPANIES = [
+  { name: 'Acme Logistics', parent: null, share: 0.5, label: 'Truck' },
+  { name: 'Acme North', parent: 'Acme Logistics', share: 0.25, label: 'Depot' },
+  { name: 'Beta Energy', parent: null, share: 0.25, label: 'Substation' },
+] as const;
+
+async function findOrCreateCompany(app: FastifyInstance, name: string, parentId: number) {
+  const [found] = await app.db
+    .select()
+    .from(companies)
+    .where(and(eq(companies.name, name), eq(companies.parentId, parentId)))
+    .limit(1);
+  return found ?? (await companiesRepository.insert(app.db, { name, parentId }))!;
+}
+
+export type Demo = { fleet: Fleet; devices: number; companies: string[]; stop(): Promise<void> };
+
+/**
+ * The demo start (`npm start -- --demo`, issue 5 §6): a small company tree and
+ * `DEMO_DEVICES` simulated devices registered once, then the simulator in-process on the
+ * server's broker, so a newcomer sees a living console. Secrets are kept in
+ * DATA_DIR/demo-fleet.json; without that file the demo devices start over with first contact.
+ */
+export async function startDemo(app: FastifyInstance, config: Config): Promise<Demo> {
+  const [root] = await app.db
+    .select()
+    .from(companies)
+    .where(isNull(companies.parentId))
+    .orderBy(companies.id)
+    .limit(1);
+  if (!root) throw new Error('no root company');
+  const ids = new Map<string, number>();
+  for (const c of DEMO_COMPANIES) {
+    const parentId = c.parent ? ids.get(c.parent)! : root.id;
+    ids.set(c.name, (await findOrCreateCompany(app, c.name, parentId)).id);
+  }
+
+  const identities = fleetDevices(DEMO_FLEET, config.demoDevices);
+  const existing = await devicesRepository.existingSerials(
+    app.db,
+    identities.map((d) => d.serial),
+  );
+  let index = 0;
+  for (const c of DEMO_COMPANIES) {
+    const count =
+      c === DEMO_COMPANIES[DEMO_COMPANIES.length - 1]
+        ? identities.length - index
+        : Math.round(identities.length * c.share);
+    for (let i = 0; i < count && index < identities.length; i++, index++) {
+      const d = identities[index]!;
+      if (existing.has(d.serial)) continue;
+      await devicesRepository.insert(app.db, {
+        companyId: ids.get(c.name)!,
+        serial: d.serial,
+        mac: d.mac,
+        name: `${c.label} ${String(i + 1).padStart(2, '0')}`,
+        description: `Demo ${d.model}`,
+      });
+    }
+  }
+
+  const stateFile = path.join(config.dataDir, 'demo-fleet.json');
+  if (!existsSync(stateFile)) {
+    // The simulator lost its secrets (or this is the first start): let the demo devices
+    // make first contact again.
+    await app.db
+      .update(devices)
+      .set({ secretHash: null, pendingSecretHash: null, secretIssuedAt: null })
+      .where(
+        inArray(
+          devices.serial,
+          identities.map((d) => d.serial),
+        ),
+      );
+  }
+  const url = config.mqttUrl ?? `mqtt://127.0.0.1:${app.broker?.port ?? config.mqttPort}`;
+  const fleet = new Fleet({
+    url,
+    devices: identities,
+    stateFile,
+    telemetrySeconds: 10,
+    disconnectsPerHour: 1,
+    rebootsPerHour: 0.2,
+    log: (message) => app.log.debug(message),
+  });
+  await fleet.start();
+  return {
+    fleet,
+    devices: identities.length,
+    companies: DEMO_COMPANIES.map((c) => c.name),
+    stop: () => fleet.stop(),
+  };
+}

@@ -1,0 +1,181 @@
+import { deviceStatusText } from '@fleetgate/shared/devices/status';
+import { DEVICE_KEYSET_SORTS, DEVICE_SEARCH_FIELDS, DEVICE_SORTS } from '@fleetgate/shared/schemas/devices';
+import { asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/database';
+import { companies } from '../../db/schema/companies';
+import { deviceState, devices } from '../../db/schema/devices';
+import { badRequest } from '../../http/errors';
+import { allOf, likePattern } from '../../http/list-query';
+import { companyColumnInScope, type Scope } from '../policy/scope';
+import { deviceRowColumns } from './devices.repository';
+
+type SortKey = (typeof DEVICE_SORTS)[number];
+type SearchField = (typeof DEVICE_SEARCH_FIELDS)[number];
+
+const SORT_COLUMNS: Record<SortKey, AnyPgColumn> = {
+  id: devices.id,
+  name: devices.name,
+  serial: devices.serial,
+  mac: devices.mac,
+  status: devices.status,
+  created_at: devices.createdAt,
+  model: devices.model,
+  firmware: devices.firmware,
+  last_seen_at: devices.lastSeenAt,
+  company_name: companies.name,
+};
+
+const SEARCH_COLUMNS: Record<SearchField, AnyPgColumn> = {
+  name: devices.name,
+  serial: devices.serial,
+  mac: devices.mac,
+  imei: devices.imei,
+};
+
+export type DeviceListParams = {
+  limit: number;
+  offset: number;
+  sort?: string | undefined;
+  q?: string | undefined;
+  searchFields?: string[] | undefined;
+  status?: number[] | undefined;
+  model?: string[] | undefined;
+  companyId?: number[] | undefined;
+  firmware?: string[] | undefined;
+  cursor?: string | undefined;
+};
+
+type Cursor = { s: SortKey; v: string | number; id: number };
+
+function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+}
+
+function decodeCursor(text: string, sort: SortKey): Cursor {
+  try {
+    const c = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor;
+    if (c.s === sort && Number.isInteger(c.id) && (typeof c.v === 'string' || typeof c.v === 'number'))
+      return c;
+  } catch {
+    // fall through
+  }
+  throw badRequest('The cursor does not belong to this list; start again without it', 'cursor');
+}
+
+/**
+ * Substring search (spec §7 Search, issue 5 §7). The matching ids are computed first in a
+ * fenced subquery (`offset 0` keeps PostgreSQL from flattening it), so the trigram indexes
+ * find rare matches instead of the planner walking the sort index row by row and filtering
+ * (the ORDER BY + LIMIT trap).
+ */
+function searchCondition(q: string, fields: string[] | undefined): SQL {
+  const asked = (fields ?? []).filter((f): f is SearchField =>
+    (DEVICE_SEARCH_FIELDS as readonly string[]).includes(f),
+  );
+  const searched = asked.length ? asked : DEVICE_SEARCH_FIELDS;
+  const pattern = likePattern(q);
+  const matches = or(...searched.map((f) => sql`${SEARCH_COLUMNS[f]} ilike ${pattern}`))!;
+  // A MAC typed without separators ('1E42AB') also finds '00:1E:42:AB:...'.
+  const bareHex = /^[0-9a-f]{4,12}$/i.test(q) && q.length % 2 === 0 && searched.includes('mac');
+  const macMatch = bareHex
+    ? sql` or ${devices.mac} ilike ${likePattern(q.match(/.{2}/g)!.join(':'))}`
+    : sql``;
+  return sql`${devices.id} in (select ${devices.id} from ${devices} where (${matches}${macMatch}) offset 0)`;
+}
+
+function filters(scope: Scope, p: DeviceListParams): SQL | undefined {
+  return allOf(
+    companyColumnInScope(devices.companyId, scope),
+    p.q ? searchCondition(p.q, p.searchFields) : undefined,
+    p.status?.length ? inArray(devices.status, p.status) : undefined,
+    p.model?.length ? inArray(devices.model, p.model) : undefined,
+    p.companyId?.length ? inArray(devices.companyId, p.companyId) : undefined,
+    p.firmware?.length ? inArray(devices.firmware, p.firmware) : undefined,
+  );
+}
+
+function plan(p: DeviceListParams) {
+  const text = p.sort ?? 'name';
+  const key = text.replace(/^-/, '');
+  if (!(DEVICE_SORTS as readonly string[]).includes(key)) {
+    throw badRequest(`Cannot sort by ${key}. Sortable: ${DEVICE_SORTS.join(', ')}`, 'sort');
+  }
+  const sort = key as SortKey;
+  const descending = text.startsWith('-');
+  const column = SORT_COLUMNS[sort];
+  const keyset = (DEVICE_KEYSET_SORTS as readonly string[]).includes(sort);
+  const orderBy = descending
+    ? [sql`${column} desc nulls last`, desc(devices.id)]
+    : [sql`${column} asc nulls last`, asc(devices.id)];
+  let after: SQL | undefined;
+  if (p.cursor) {
+    if (!keyset) throw badRequest(`Sort by ${sort} pages with offset, not a cursor`, 'cursor');
+    const c = decodeCursor(p.cursor, sort);
+    const value = sort === 'created_at' ? sql`${String(c.v)}::timestamptz` : sql`${c.v}`;
+    after = descending
+      ? sql`(${column}, ${devices.id}) < (${value}, ${c.id})`
+      : sql`(${column}, ${devices.id}) > (${value}, ${c.id})`;
+  }
+  return { sort, keyset, orderBy, after };
+}
+
+function cursorValue(sort: SortKey, row: Record<string, unknown>): string | number {
+  const v = row[sort];
+  return v instanceof Date ? v.toISOString() : (v as string | number);
+}
+
+const withText = <T extends { status: number }>(row: T) => ({
+  ...row,
+  status_text: deviceStatusText(row.status),
+});
+
+/**
+ * The devices list (issue 5 §7): filters, sort, substring search, offset paging, and
+ * keyset paging (`cursor`) for sorts on non-null columns, so deep pages cost what the
+ * first does.
+ */
+export async function listDevices(db: Db, scope: Scope, p: DeviceListParams) {
+  const { sort, keyset, orderBy, after } = plan(p);
+  const where = filters(scope, p);
+  const base = db
+    .select(deviceRowColumns)
+    .from(devices)
+    .innerJoin(companies, eq(companies.id, devices.companyId))
+    .leftJoin(deviceState, eq(deviceState.deviceId, devices.id));
+  const [rows, [total]] = await Promise.all([
+    base
+      .where(allOf(where, after))
+      .orderBy(...orderBy)
+      .limit(p.limit)
+      .offset(p.cursor ? 0 : p.offset),
+    db.select({ n: count() }).from(devices).where(where),
+  ]);
+  const last = rows.at(-1);
+  const nextCursor =
+    keyset && last && rows.length === p.limit
+      ? encodeCursor({ s: sort, v: cursorValue(sort, last), id: last.id })
+      : undefined;
+  return { rows: rows.map(withText), total: total?.n ?? 0, nextCursor };
+}
+
+/** Every matching row in list order, a page at a time (CSV export). */
+export async function* iterateDevices(db: Db, scope: Scope, p: Omit<DeviceListParams, 'limit' | 'offset'>) {
+  const pageSize = 1000;
+  let offset = 0;
+  for (;;) {
+    const { orderBy } = plan({ ...p, cursor: undefined, limit: pageSize, offset });
+    const rows = await db
+      .select(deviceRowColumns)
+      .from(devices)
+      .innerJoin(companies, eq(companies.id, devices.companyId))
+      .leftJoin(deviceState, eq(deviceState.deviceId, devices.id))
+      .where(filters(scope, { ...p, limit: pageSize, offset }))
+      .orderBy(...orderBy)
+      .limit(pageSize)
+      .offset(offset);
+    for (const row of rows) yield withText(row);
+    if (rows.length < pageSize) return;
+    offset += pageSize;
+  }
+}

@@ -1,0 +1,256 @@
+import { normalizeMac } from '@fleetgate/shared/devices/messages';
+import { type RegisterDeviceBody, registerDeviceBody } from '@fleetgate/shared/schemas/devices';
+import type { FastifyInstance } from 'fastify';
+import { conflict, notFound } from '../../http/errors';
+import type { AuthContext } from '../../plugins/auth';
+import { auditIdentity, recordAudit } from '../audit/audit.service';
+import { companyInScope, scopeOf } from '../policy/scope';
+import { createCommands } from './commands.service';
+import { parseCsv } from './csv';
+import { devicesRepository } from './devices.repository';
+
+type ErrorItem = { code: string; message: string; source?: string };
+
+/** Rows a single import may hold. */
+export const IMPORT_MAX_ROWS = 10_000;
+const IMPORT_COLUMNS = ['serial', 'mac', 'name', 'description', 'model'] as const;
+
+/** Registers one device into a company the caller reaches (issue 5 §3 'Add device'). */
+export async function registerDevice(app: FastifyInstance, auth: AuthContext, body: RegisterDeviceBody) {
+  const scope = scopeOf(auth);
+  const companyId = body.company_id ?? auth.principal.company.id;
+  if (!(await companyInScope(app.db, scope, companyId))) throw notFound('Company');
+  const device = await devicesRepository.insert(app.db, {
+    companyId,
+    serial: body.serial,
+    mac: normalizeMac(body.mac)!,
+    name: body.name ?? body.serial,
+    description: body.description ?? '',
+    model: body.model?.toUpperCase() ?? null,
+    createdBy: auth.principal.id,
+  });
+  if (!device) throw conflict('A device with this serial number is already registered', 'serial');
+  await recordAudit(app.db, {
+    action: 'device.register',
+    ...auditIdentity(auth),
+    companyId,
+    targetType: 'device',
+    targetId: device.id,
+    details: { serial: device.serial },
+  });
+  return device;
+}
+
+export type ImportRowResult = {
+  line: number;
+  serial: string;
+  mac: string;
+  success: boolean;
+  device_id?: number;
+  errors?: ErrorItem[];
+};
+
+/**
+ * Registers devices from CSV text (issue 5 §3 'Add device from file') and answers one
+ * result per row. Columns: serial, mac, name, description, model; a header row naming
+ * them may reorder them. Rows are independent: a bad row does not stop the others.
+ */
+export async function importDevices(
+  app: FastifyInstance,
+  auth: AuthContext,
+  text: string,
+  companyId: number | undefined,
+): Promise<ImportRowResult[]> {
+  const target = companyId ?? auth.principal.company.id;
+  if (!(await companyInScope(app.db, scopeOf(auth), target))) throw notFound('Company');
+  const rows = parseCsv(text);
+  let columns: readonly string[] = IMPORT_COLUMNS;
+  if (rows[0]?.fields.some((f) => f.toLowerCase() === 'serial')) {
+    columns = rows[0].fields.map((f) => f.toLowerCase());
+    rows.shift();
+  }
+  if (rows.length > IMPORT_MAX_ROWS) {
+    throw conflict(`A file may hold at most ${IMPORT_MAX_ROWS} devices`, 'file');
+  }
+  const results: ImportRowResult[] = [];
+  const seen = new Set<string>();
+  const candidates = rows.map(({ line, fields }) => {
+    const value = (name: string) => fields[columns.indexOf(name)] || undefined;
+    return {
+      line,
+      raw: {
+        serial: value('serial'),
+        mac: value('mac'),
+        name: value('name'),
+        description: value('description'),
+        model: value('model'),
+      },
+    };
+  });
+  const existing = await devicesRepository.existingSerials(
+    app.db,
+    candidates.map((c) => c.raw.serial).filter((s): s is string => Boolean(s)),
+  );
+  for (const { line, raw } of candidates) {
+    const base = { line, serial: raw.serial ?? '', mac: raw.mac ?? '' };
+    const parsed = registerDeviceBody.safeParse(
+      Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined)),
+    );
+    if (!parsed.success) {
+      results.push({
+        ...base,
+        success: false,
+        errors: parsed.error.issues.map((i) => ({
+          code: 'VALIDATION_ERROR',
+          message: i.message,
+          source: String(i.path[0] ?? 'row'),
+        })),
+      });
+      continue;
+    }
+    const serial = parsed.data.serial;
+    if (seen.has(serial)) {
+      results.push({
+        ...base,
+        success: false,
+        errors: [{ code: 'CONFLICT', message: 'Serial number repeats an earlier row', source: 'serial' }],
+      });
+      continue;
+    }
+    seen.add(serial);
+    if (existing.has(serial)) {
+      results.push({
+        ...base,
+        success: false,
+        errors: [
+          {
+            code: 'CONFLICT',
+            message: 'A device with this serial number is already registered',
+            source: 'serial',
+          },
+        ],
+      });
+      continue;
+    }
+    const device = await devicesRepository.insert(app.db, {
+      companyId: target,
+      serial,
+      mac: normalizeMac(parsed.data.mac)!,
+      name: parsed.data.name ?? serial,
+      description: parsed.data.description ?? '',
+      model: parsed.data.model?.toUpperCase() ?? null,
+      createdBy: auth.principal.id,
+    });
+    if (!device) {
+      results.push({
+        ...base,
+        success: false,
+        errors: [
+          {
+            code: 'CONFLICT',
+            message: 'A device with this serial number is already registered',
+            source: 'serial',
+          },
+        ],
+      });
+      continue;
+    }
+    results.push({ ...base, success: true, device_id: device.id });
+  }
+  const created = results.filter((r) => r.success).length;
+  await recordAudit(app.db, {
+    action: 'device.import',
+    ...auditIdentity(auth),
+    companyId: target,
+    targetType: 'company',
+    targetId: target,
+    details: { rows: results.length, created },
+  });
+  return results;
+}
+
+/** Unregisters devices the caller reaches; their sessions end and their data goes. */
+export async function unregisterDevices(app: FastifyInstance, auth: AuthContext, ids: number[]) {
+  const removed = await devicesRepository.remove(app.db, scopeOf(auth), ids);
+  for (const d of removed) app.gateway.disconnect(d.serial);
+  if (removed.length) {
+    await recordAudit(app.db, {
+      action: 'device.unregister',
+      ...auditIdentity(auth),
+      companyId: auth.principal.company.id,
+      targetType: 'device',
+      targetId: removed.map((d) => d.id).join(','),
+      details: { serials: removed.map((d) => d.serial) },
+    });
+  }
+  return removed;
+}
+
+/**
+ * Forgets a device's secret so that its next contact with serial and MAC issues a new
+ * one (a replaced or factory-reset unit). Its session ends now.
+ */
+export async function resetIdentities(app: FastifyInstance, auth: AuthContext, ids: number[]) {
+  const targets = await devicesRepository.idsInScope(app.db, scopeOf(auth), ids);
+  for (const d of targets) {
+    await devicesRepository.update(app.db, d.id, {
+      secretHash: null,
+      pendingSecretHash: null,
+      secretIssuedAt: null,
+    });
+    app.gateway.disconnect(d.serial);
+  }
+  if (targets.length) {
+    await recordAudit(app.db, {
+      action: 'device.identity_reset',
+      ...auditIdentity(auth),
+      companyId: auth.principal.company.id,
+      targetType: 'device',
+      targetId: targets.map((d) => d.id).join(','),
+    });
+  }
+  return targets;
+}
+
+/**
+ * Updates name, description and monitoring of a device. A new name or description is
+ * also sent to the device (a `set_info` command, whose channel the response names).
+ */
+export async function updateDevice(
+  app: FastifyInstance,
+  auth: AuthContext,
+  id: number,
+  body: {
+    name?: string | undefined;
+    description?: string | undefined;
+    monitoring_enabled?: boolean | undefined;
+  },
+) {
+  const scope = scopeOf(auth);
+  const current = await devicesRepository.findInScope(app.db, scope, id);
+  if (!current) throw notFound('Device');
+  const name = body.name ?? current.name;
+  const description = body.description ?? current.description;
+  const infoChanged = name !== current.name || description !== current.description;
+  await devicesRepository.update(app.db, id, {
+    name,
+    description,
+    ...(body.monitoring_enabled !== undefined ? { monitoringEnabled: body.monitoring_enabled } : {}),
+  });
+  await recordAudit(app.db, {
+    action: 'device.update',
+    ...auditIdentity(auth),
+    companyId: current.company_id,
+    targetType: 'device',
+    targetId: id,
+    details: body,
+  });
+  // spec §8 code 14: a device whose monitoring is disabled is refused from now on.
+  if (body.monitoring_enabled === false) app.gateway.disconnect(current.serial);
+  if (!infoChanged) return { channel: undefined };
+  const { channel } = await createCommands(app, auth, [{ id, companyId: current.company_id }], 'set_info', {
+    name,
+    description,
+  });
+  return { channel };
+}

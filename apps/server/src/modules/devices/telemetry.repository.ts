@@ -1,0 +1,145 @@
+import { and, asc, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { deviceState, devices, deviceTelemetry } from '../../db/schema/devices';
+
+export type TelemetryRow = typeof deviceTelemetry.$inferInsert;
+export type StateRow = typeof deviceState.$inferInsert;
+
+/** Only this file reads and writes telemetry and the last-state table. */
+export const telemetryRepository = {
+  /**
+   * Writes one batch: the points (a repeated (device, time) is skipped), the last state of
+   * each device, and the devices' last-seen time, in one transaction.
+   */
+  async writeBatch(db: Db, points: TelemetryRow[], states: StateRow[]) {
+    if (points.length === 0) return;
+    await db.transaction(async (tx) => {
+      await tx.insert(deviceTelemetry).values(points).onConflictDoNothing();
+      if (states.length) {
+        await tx
+          .insert(deviceState)
+          .values(states)
+          .onConflictDoUpdate({
+            target: deviceState.deviceId,
+            set: {
+              at: sql`excluded.at`,
+              signal: sql`excluded.signal`,
+              temperature: sql`excluded.temperature`,
+              uptime: sql`excluded.uptime`,
+              operator: sql`excluded.operator`,
+              networkType: sql`excluded.network_type`,
+              wanType: sql`excluded.wan_type`,
+              wanIp: sql`excluded.wan_ip`,
+              rxBytes: sql`excluded.rx_bytes`,
+              txBytes: sql`excluded.tx_bytes`,
+              lat: sql`excluded.lat`,
+              lon: sql`excluded.lon`,
+              payload: sql`excluded.payload`,
+            },
+            setWhere: sql`${deviceState.at} <= excluded.at`,
+          });
+        const seen = sql.join(
+          states.map((s) => sql`(${s.deviceId}::int, ${(s.at as Date).toISOString()}::timestamptz)`),
+          sql`, `,
+        );
+        await tx.execute(
+          sql`update ${devices} set last_seen_at = greatest(${devices.lastSeenAt}, v.at) from (values ${seen}) as v(id, at) where ${devices.id} = v.id`,
+        );
+      }
+    });
+  },
+
+  /** Raw points, or averages per bucket of `bucket` seconds, between two times. */
+  async series(db: Db, deviceId: number, range: { from: Date; to: Date; bucket?: number; limit: number }) {
+    const where = and(
+      eq(deviceTelemetry.deviceId, deviceId),
+      gte(deviceTelemetry.at, range.from),
+      lte(deviceTelemetry.at, range.to),
+    );
+    if (!range.bucket) {
+      return db
+        .select({
+          at: deviceTelemetry.at,
+          signal: deviceTelemetry.signal,
+          temperature: deviceTelemetry.temperature,
+          rx_bytes: deviceTelemetry.rxBytes,
+          tx_bytes: deviceTelemetry.txBytes,
+          lat: deviceTelemetry.lat,
+          lon: deviceTelemetry.lon,
+          uptime: deviceTelemetry.uptime,
+        })
+        .from(deviceTelemetry)
+        .where(where)
+        .orderBy(asc(deviceTelemetry.at))
+        .limit(range.limit);
+    }
+    // A literal, not a parameter: GROUP BY must see the same expression as the SELECT.
+    const seconds = sql.raw(String(Math.trunc(range.bucket)));
+    const bucket = sql`to_timestamp(floor(extract(epoch from ${deviceTelemetry.at}) / ${seconds}) * ${seconds})`;
+    const rows = await db
+      .select({
+        at: sql<string>`${bucket}`,
+        signal: sql<number | null>`avg(${deviceTelemetry.signal})::float8`,
+        temperature: sql<number | null>`avg(${deviceTelemetry.temperature})::float8`,
+        rx_bytes: sql<number | null>`max(${deviceTelemetry.rxBytes})::float8`,
+        tx_bytes: sql<number | null>`max(${deviceTelemetry.txBytes})::float8`,
+        lat: sql<number | null>`(array_agg(${deviceTelemetry.lat} order by ${deviceTelemetry.at} desc))[1]`,
+        lon: sql<number | null>`(array_agg(${deviceTelemetry.lon} order by ${deviceTelemetry.at} desc))[1]`,
+        uptime: sql<number | null>`max(${deviceTelemetry.uptime})`,
+      })
+      .from(deviceTelemetry)
+      .where(where)
+      .groupBy(bucket)
+      .orderBy(bucket)
+      .limit(range.limit);
+    return rows.map((r) => ({ ...r, at: new Date(r.at) }));
+  },
+
+  /**
+   * Mobile data used between two times: the sum of counter increases, where a counter
+   * that went down (reset at reboot) counts from zero.
+   */
+  async dataUsage(db: Db, deviceId: number, from: Date, to: Date) {
+    const result = await db.execute(sql`
+      select sum(case when d_rx < 0 then rx else d_rx end)::text as rx,
+             sum(case when d_tx < 0 then tx else d_tx end)::text as tx
+      from (
+        select rx_bytes as rx, tx_bytes as tx,
+               rx_bytes - lag(rx_bytes) over w as d_rx,
+               tx_bytes - lag(tx_bytes) over w as d_tx
+        from ${deviceTelemetry}
+        where device_id = ${deviceId} and at >= ${from.toISOString()}::timestamptz
+          and at <= ${to.toISOString()}::timestamptz and rx_bytes is not null
+        window w as (order by at)
+      ) s`);
+    const row = (result as unknown as { rows: { rx: string | null; tx: string | null }[] }).rows[0];
+    return { rx: Number(row?.rx ?? 0), tx: Number(row?.tx ?? 0) };
+  },
+
+  async latestPoint(db: Db, deviceId: number) {
+    const [row] = await db
+      .select()
+      .from(deviceTelemetry)
+      .where(eq(deviceTelemetry.deviceId, deviceId))
+      .orderBy(desc(deviceTelemetry.at))
+      .limit(1);
+    return row;
+  },
+
+  /** Deletes points older than `before`, a slice at a time so the table is never locked long. */
+  async deleteOlderThan(db: Db, before: Date, slice = 10_000): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const result = await db.execute(sql`
+        delete from ${deviceTelemetry} where ctid in (
+          select ctid from ${deviceTelemetry} where ${lt(deviceTelemetry.at, before)} limit ${slice}
+        )`);
+      const n =
+        (result as { affectedRows?: number; rowCount?: number }).affectedRows ??
+        (result as { rowCount?: number }).rowCount ??
+        0;
+      total += n;
+      if (n < slice) return total;
+    }
+  },
+};

@@ -1,0 +1,122 @@
+import { okBody } from '@fleetgate/shared/schemas/api';
+import { pageQuerySchema } from '@fleetgate/shared/schemas/list';
+import { roleBodySchema, roleSchema, roleUpdateBodySchema } from '@fleetgate/shared/schemas/roles';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '../../plugins/access';
+import { scopeOf } from '../policy/scope';
+import { rolesRepository } from './roles.repository';
+import { presentRole, rolesService } from './roles.service';
+
+const idParams = z.object({ id: z.coerce.number().int().min(1) });
+const roleWithPermissions = roleSchema.extend({ permissions: z.array(z.string()) });
+
+/** Roles (spec §2 users.roles, §3 Role, §7 GET /roles with limit 100 and optional company_id). */
+export async function rolesRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const ctx = (request: FastifyRequest) => ({ db: app.db, auth: requireAuth(request), ip: request.ip });
+  const manage = { access: { permission: 'manage_roles' as const } };
+
+  r.get(
+    '/api/roles',
+    {
+      // The invite form lists roles for whoever may invite; the roles page needs view_roles.
+      config: { access: { permission: ['view_roles', 'manage_users'] } },
+      schema: {
+        tags: ['roles'],
+        summary: 'Default roles and the custom roles of companies in reach',
+        querystring: pageQuerySchema.extend({
+          limit: z.coerce.number().int().min(1).max(100).default(100),
+          company_id: z.coerce.number().int().min(1).optional(),
+          type: z.enum(['custom', 'default']).optional(),
+        }),
+        response: { 200: okBody(z.array(roleSchema)) },
+      },
+    },
+    async (request) => {
+      const { rows, total } = await rolesRepository.list(app.db, scopeOf(requireAuth(request)), {
+        companyId: request.query.company_id,
+        type: request.query.type,
+        limit: request.query.limit,
+        offset: request.query.offset,
+      });
+      return { success: true as const, data: rows.map(presentRole), meta: { total } };
+    },
+  );
+
+  r.get(
+    '/api/roles/:id',
+    {
+      config: { access: { permission: ['view_roles', 'view_permissions'] } },
+      schema: {
+        tags: ['roles'],
+        summary: 'A role with its permissions',
+        params: idParams,
+        response: { 200: okBody(roleWithPermissions) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await rolesService.get(ctx(request), request.params.id),
+    }),
+  );
+
+  r.post(
+    '/api/roles',
+    {
+      config: manage,
+      schema: {
+        tags: ['roles'],
+        summary: 'Create a custom role',
+        body: roleBodySchema,
+        response: { 200: okBody(roleWithPermissions) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await rolesService.create(ctx(request), request.body),
+      message: 'Role created successfully',
+    }),
+  );
+
+  r.put(
+    '/api/roles/:id',
+    {
+      config: manage,
+      schema: {
+        tags: ['roles'],
+        summary: 'Change a custom role',
+        params: idParams,
+        body: roleUpdateBodySchema,
+        response: { 200: okBody(roleWithPermissions) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await rolesService.update(ctx(request), request.params.id, request.body),
+      message: 'Role updated successfully',
+    }),
+  );
+
+  r.delete(
+    '/api/roles/:id',
+    {
+      config: manage,
+      schema: {
+        tags: ['roles'],
+        summary: 'Remove a custom role nobody holds',
+        params: idParams,
+        response: { 200: okBody(z.object({ id: z.number().int() })) },
+      },
+    },
+    async (request) => {
+      await rolesService.remove(ctx(request), request.params.id);
+      return {
+        success: true as const,
+        data: { id: request.params.id },
+        message: 'Role removed successfully',
+      };
+    },
+  );
+}

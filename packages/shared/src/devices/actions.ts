@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { GENERATED_PASSWORD_LENGTH } from '../constants';
+import { MONITORING } from '../limits';
+
+/**
+ * Device actions (issue 5 §5): each is a durable command row first, then a message to the
+ * device. Parameters are validated here for the REST body and again by the device.
+ */
+export const DEVICE_ACTIONS = [
+  'reboot',
+  'set_info',
+  'set_password',
+  'export_backup',
+  'export_event_log',
+  'export_troubleshoot',
+  'monitoring_period',
+  'cli',
+] as const;
+export type DeviceAction = (typeof DEVICE_ACTIONS)[number];
+
+export const DEVICE_PASSWORD_MIN = 8;
+export const DEVICE_PASSWORD_MAX = 64;
+export const CLI_COMMAND_MAX = 1024;
+export const DEVICE_NAME_MAX = 64;
+export const DEVICE_DESCRIPTION_MAX = 255;
+
+/** Parameters per action. */
+export const actionParamsSchemas = {
+  reboot: z.strictObject({}),
+  set_info: z.strictObject({
+    name: z.string().trim().min(1).max(DEVICE_NAME_MAX),
+    description: z.string().trim().max(DEVICE_DESCRIPTION_MAX),
+  }),
+  set_password: z.strictObject({
+    password: z.string().min(DEVICE_PASSWORD_MIN).max(DEVICE_PASSWORD_MAX),
+  }),
+  export_backup: z.strictObject({}),
+  export_event_log: z.strictObject({}),
+  export_troubleshoot: z.strictObject({}),
+  // spec §5: monitoring intervals 60 s .. 31536000 s.
+  monitoring_period: z.strictObject({
+    period: z.number().int().min(MONITORING.minSeconds).max(MONITORING.maxSeconds),
+  }),
+  cli: z.strictObject({ command: z.string().trim().min(1).max(CLI_COMMAND_MAX) }),
+} satisfies Record<DeviceAction, z.ZodType>;
+
+export type ActionParams<A extends DeviceAction> = z.infer<(typeof actionParamsSchemas)[A]>;
+
+/** How long a command waits for an offline device before it expires (seconds). */
+export const ACTION_TTL_SECONDS: Record<DeviceAction, number> = {
+  reboot: 24 * 3600,
+  set_info: 7 * 24 * 3600,
+  set_password: 24 * 3600,
+  export_backup: 3600,
+  export_event_log: 3600,
+  export_troubleshoot: 3600,
+  monitoring_period: 7 * 24 * 3600,
+  cli: 10 * 60,
+};
+export const COMMAND_TTL_MIN_SECONDS = 10;
+export const COMMAND_TTL_MAX_SECONDS = 30 * 24 * 3600;
+
+/** Actions whose parameters hold a secret: redacted in stored rows once the command ends. */
+export const SECRET_PARAMS: Partial<Record<DeviceAction, readonly string[]>> = {
+  set_password: ['password'],
+};
+
+/** Actions answered with a file (exports). */
+export const FILE_ACTIONS: readonly DeviceAction[] = [
+  'export_backup',
+  'export_event_log',
+  'export_troubleshoot',
+];
+
+/** Generated device passwords are 16 characters (spec §5, §9). */
+export const DEVICE_GENERATED_PASSWORD_LENGTH = GENERATED_PASSWORD_LENGTH;
+
+/** Command lifecycle: pending → sent → acked → done | failed | cancelled | expired. */
+export const COMMAND_STATES = ['pending', 'sent', 'acked', 'done', 'failed', 'cancelled', 'expired'] as const;
+export type CommandState = (typeof COMMAND_STATES)[number];
+export const FINAL_COMMAND_STATES: readonly CommandState[] = ['done', 'failed', 'cancelled', 'expired'];
+export const OPEN_COMMAND_STATES: readonly CommandState[] = ['pending', 'sent', 'acked'];
+
+export function isFinalState(state: string): boolean {
+  return (FINAL_COMMAND_STATES as readonly string[]).includes(state);
+}
+
+/** Human titles of the actions (the console translates by key; these serve logs and CSV). */
+export const ACTION_TITLES: Record<DeviceAction, string> = {
+  reboot: 'Reboot',
+  set_info: 'Update info',
+  set_password: 'Set device password',
+  export_backup: 'Export backup',
+  export_event_log: 'Export event log',
+  export_troubleshoot: 'Export troubleshoot file',
+  monitoring_period: 'Monitoring period',
+  cli: 'CLI command',
+};

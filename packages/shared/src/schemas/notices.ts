@@ -1,0 +1,88 @@
+import { z } from 'zod';
+
+/**
+ * Global notices of spec §3 (id, type, message as HTML, enabled_at): messages an
+ * operator shows to every signed-in user from a moment on (spec §2 header widget 2).
+ *
+ * Types: `info` (general news), `warning` (something users should act on),
+ * `maintenance` (planned downtime), `update` (a new release or feature).
+ */
+export const NOTICE_TYPES = ['info', 'warning', 'maintenance', 'update'] as const;
+export type NoticeType = (typeof NOTICE_TYPES)[number];
+
+/** Longest message an operator may write (HTML source, before sanitising). */
+export const NOTICE_MESSAGE_MAX = 5000;
+
+/**
+ * The rich-text allow-list of spec §5: tags a, b, i, em, strong; href, target and class
+ * on links; class on the others; link schemes http, https, ftp, mailto, tel. The server
+ * sanitises with it before storing and the console again before showing.
+ */
+export const RICH_TEXT = {
+  tags: ['a', 'b', 'i', 'em', 'strong'],
+  attributes: {
+    a: ['href', 'target', 'class'],
+    b: ['class'],
+    i: ['class'],
+    em: ['class'],
+    strong: ['class'],
+  },
+  schemes: ['http', 'https', 'ftp', 'mailto', 'tel'],
+  /** Link targets kept; any other value is dropped. */
+  targets: ['_blank', '_self'],
+} as const;
+
+/** An instant as an ISO 8601 string with an offset (`2025-01-01T10:00:00.000Z`). */
+const instant = z.iso.datetime({ offset: true, message: 'Enter a valid date and time' });
+
+const noticeFields = {
+  type: z.enum(NOTICE_TYPES, { message: 'Choose a notice type' }),
+  message: z
+    .string({ message: 'Message is required' })
+    .trim()
+    .min(1, 'Message is required')
+    .max(NOTICE_MESSAGE_MAX, `Message must be at most ${NOTICE_MESSAGE_MAX} characters`),
+  /** Shown from this time on; null (or absent) keeps the notice disabled. A past time means now. */
+  enabled_at: instant.nullable().optional(),
+};
+
+/** Create a notice (also the body of the notice form, spec §3 Forms). */
+export const noticeCreateBodySchema = z.strictObject(noticeFields);
+export type NoticeCreateBody = z.infer<typeof noticeCreateBodySchema>;
+
+/** Change a notice: the same fields, all of them sent by the form. */
+export const noticeUpdateBodySchema = z.strictObject(noticeFields);
+export type NoticeUpdateBody = z.infer<typeof noticeUpdateBodySchema>;
+
+/** Enable a notice at a time; without one (absent or null), now. */
+export const noticeEnableBodySchema = z.strictObject({ enabled_at: instant.nullable().optional() });
+export type NoticeEnableBody = z.infer<typeof noticeEnableBodySchema>;
+
+/** What every signed-in user reads (spec §3 Global notice, §7 GET /notices). */
+export const noticeSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(NOTICE_TYPES),
+  /** Sanitised HTML (spec §5). */
+  message: z.string(),
+  enabled_at: z.string().nullable(),
+});
+export type Notice = z.infer<typeof noticeSchema>;
+
+/** Where a notice stands: disabled (no time), scheduled (time ahead) or enabled. */
+export const NOTICE_STATUSES = ['disabled', 'scheduled', 'enabled'] as const;
+export type NoticeStatus = (typeof NOTICE_STATUSES)[number];
+
+/** What the notice administration reads. */
+export const adminNoticeSchema = noticeSchema.extend({
+  status: z.enum(NOTICE_STATUSES),
+  created_by: z.number().int().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AdminNotice = z.infer<typeof adminNoticeSchema>;
+
+/** Filters of the administration list. */
+export const adminNoticeFilterSchema = z.object({
+  status: z.enum(NOTICE_STATUSES).optional(),
+  type: z.enum(NOTICE_TYPES).optional(),
+});
