@@ -1,5 +1,7 @@
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { SOCKET } from '@fleetgate/shared/constants';
+import { io } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freshDir, serverEnv, spawnServer, waitForExit, waitForUrl } from '../support/server';
 
@@ -15,6 +17,20 @@ async function signInWorks(url: string, email: string, password: string): Promis
     body: JSON.stringify({ email, password }),
   });
   return response.status === 200;
+}
+
+/** The session cookies of a sign-in, as one Cookie header. */
+async function sessionCookie(url: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(response.status).toBe(200);
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 /** The data directory of the first-start tests: no ADMIN_PASSWORD, so one is generated. */
@@ -48,12 +64,27 @@ describe('server lifecycle (issue 2)', () => {
     expect(await waitForExit(child)).toBe(0);
   });
 
-  it('SIGTERM closes HTTP, the broker and the database in that order and exits 0', async () => {
+  it('SIGTERM closes HTTP, sockets, the broker and the database in that order and exits 0, even with a browser socket open', async () => {
     const { child, output } = spawnServer({ ...firstStartEnv, LOG_LEVEL: 'info' });
-    await waitForUrl(child, output);
+    const url = await waitForUrl(child, output);
+    // A connected socket must not hold the shutdown open (realtime drops it in preClose).
+    const socket = io(url, {
+      path: SOCKET.path,
+      transports: ['websocket'],
+      extraHeaders: { cookie: await sessionCookie(url, 'owner@fleetgate.test', generated) },
+      reconnection: false,
+    });
+    await new Promise((resolve, reject) => {
+      socket.once('connect', () => resolve(undefined));
+      socket.once('connect_error', reject);
+    });
+    const dropped = new Promise((resolve) => socket.once('disconnect', resolve));
     child.kill('SIGTERM');
     expect(await waitForExit(child)).toBe(0);
-    const steps = ['"http closed"', '"broker closed"', '"database closed"'].map((s) => output().indexOf(s));
+    expect(await dropped).toBeTruthy();
+    const steps = ['"http closed"', '"sockets closed"', '"broker closed"', '"database closed"'].map((s) =>
+      output().indexOf(s),
+    );
     expect(steps.every((i) => i > 0)).toBe(true);
     expect([...steps].sort((a, b) => a - b)).toEqual(steps);
   });

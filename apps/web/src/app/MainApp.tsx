@@ -4,6 +4,7 @@ import type { Brand } from '@fleetgate/shared/schemas/brand';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
+import { WindowsProvider } from '../lib/dialogs/WindowsProvider';
 import { cancelPending } from '../lib/http/client';
 import { HelpProvider } from './layout/help-context';
 import { Layout } from './layout/Layout';
@@ -33,7 +34,9 @@ export function buildRoutes(pages: PageMap): RouteObject[] {
     {
       element: (
         <HelpProvider>
-          <Layout />
+          <WindowsProvider>
+            <Layout />
+          </WindowsProvider>
         </HelpProvider>
       ),
       children: [...inLayout, { path: '*', element: <FirstPermitted /> }],

@@ -2,6 +2,9 @@ import { ActionIcon, Burger, Group, Tooltip } from '@mantine/core';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { AccountWidget } from '../../features/account-widget/AccountWidget';
+import { NoticesIndicator } from '../../features/notices/components/NoticesIndicator';
+import { NotificationsBell } from '../../features/notifications/components/NotificationsBell';
+import { SearchButton } from '../../features/search/components/SearchButton';
 
 type Props = {
   wide: boolean;
@@ -36,6 +39,9 @@ export function Header({ wide, onToggleWide, mobileOpen, onToggleMobile }: Props
         </Tooltip>
       </Group>
       <Group gap="xs" wrap="nowrap" data-testid="header-widgets">
+        <SearchButton />
+        <NotificationsBell />
+        <NoticesIndicator />
         <AccountWidget />
       </Group>
     </Group>

@@ -1,32 +1,103 @@
-import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconLogout } from '@tabler/icons-react';
+import { APP_VERSION } from '@fleetgate/shared/constants';
+import { pathOf } from '@fleetgate/shared/routes';
+import { Avatar, Badge, Menu, UnstyledButton } from '@mantine/core';
+import { IconClock, IconGift, IconLogout, IconNews, IconSettings, IconUserCancel } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session/session-context';
+import { AccountSummary } from './components/AccountSummary';
+import { DarkModeMenu } from './components/DarkModeMenu';
+import { ImpersonationStatus } from './components/ImpersonationStatus';
+import { LanguageMenu } from './components/LanguageMenu';
+import { PermissionsModal } from './components/PermissionsModal';
+import { ResourceSummary } from './components/ResourceSummary';
+import { RevokeImpersonationDialog } from './components/RevokeImpersonationDialog';
+import { TimezoneModal } from './components/TimezoneModal';
+import { impersonationAccessUntil } from './utils';
 
-/** The account widget of spec §2 Header widgets. */
+type Dialog = 'permissions' | 'timezone' | 'revoke' | null;
+
+/**
+ * The account widget of spec §2 Header widgets 3. Its dialogs live outside the menu so
+ * that they stay open when the menu closes.
+ */
 export function AccountWidget() {
-  const { t } = useTranslation('shell');
-  const { user } = useSession();
+  const { t } = useTranslation('account-widget');
+  const { t: ts } = useTranslation('shell');
+  const { user, can } = useSession();
+  const [opened, setOpened] = useState(false);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const accessUntil = impersonationAccessUntil(user);
+  const open = (next: Dialog) => {
+    setOpened(false);
+    setDialog(next);
+  };
+
   return (
-    <Menu position="bottom-end" width={280} withinPortal>
-      <Menu.Target>
-        <UnstyledButton aria-label={t('account.menu')} data-testid="account-widget">
-          <Avatar src={user.avatar_url} size={26} radius="xl" name={user.email} color="initials" />
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>
-          <Text size="sm" fw={600} c="var(--mantine-color-text)" data-testid="account-email">
-            {user.email}
-          </Text>
-          <Text size="xs">{user.role_title}</Text>
-        </Menu.Label>
-        <Menu.Divider />
-        <Menu.Item component={Link} to="/logout" leftSection={<IconLogout size={16} />}>
-          {t('nav.signOut')}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <>
+      <Menu opened={opened} onChange={setOpened} position="bottom-end" width={290} withinPortal>
+        <Menu.Target>
+          <UnstyledButton aria-label={ts('account.menu')} data-testid="account-widget">
+            <Avatar src={user.avatar_url} size={26} radius="xl" name={user.email} color="initials" />
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown data-testid="account-menu">
+          <AccountSummary onShowPermissions={() => open('permissions')} onNavigate={() => setOpened(false)} />
+          {accessUntil && <ImpersonationStatus until={accessUntil} onRevoke={() => open('revoke')} />}
+          <ResourceSummary />
+          <Menu.Divider />
+          <LanguageMenu />
+          <DarkModeMenu />
+          <Menu.Item leftSection={<IconClock size={16} />} onClick={() => open('timezone')}>
+            {t('menu.timezone')}
+          </Menu.Item>
+          <Menu.Divider />
+          {/* /account/* is the separate account app, hence a full page load. */}
+          <Menu.Item component="a" href="/account/settings" leftSection={<IconSettings size={16} />}>
+            {t('menu.settings')}
+          </Menu.Item>
+          {can('activate_credit_transfer_codes') && (
+            <Menu.Item
+              component={Link}
+              to={pathOf('service.add-credits')}
+              leftSection={<IconGift size={16} />}
+            >
+              {t('menu.activateCode')}
+            </Menu.Item>
+          )}
+          <Menu.Item
+            component={Link}
+            to={pathOf('changelog')}
+            leftSection={<IconNews size={16} />}
+            rightSection={
+              <Badge size="xs" variant="light" data-testid="app-version">
+                {APP_VERSION}
+              </Badge>
+            }
+          >
+            {t('menu.changelog')}
+          </Menu.Item>
+          <Menu.Divider />
+          <Menu.Item component={Link} to={pathOf('logout')} leftSection={<IconLogout size={16} />}>
+            {ts('nav.signOut')}
+          </Menu.Item>
+          {user.isImpersonating && (
+            // Ending this session ends the impersonation; the actor signs in again as themselves.
+            <Menu.Item
+              component={Link}
+              to={pathOf('logout')}
+              color="orange"
+              leftSection={<IconUserCancel size={16} />}
+            >
+              {t('menu.logoutCancelImpersonation')}
+            </Menu.Item>
+          )}
+        </Menu.Dropdown>
+      </Menu>
+      <PermissionsModal opened={dialog === 'permissions'} onClose={() => setDialog(null)} />
+      {dialog === 'timezone' && <TimezoneModal opened onClose={() => setDialog(null)} />}
+      <RevokeImpersonationDialog opened={dialog === 'revoke'} onClose={() => setDialog(null)} />
+    </>
   );
 }

@@ -1,0 +1,64 @@
+import { Button, Group, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../app/session/session-context';
+import type { FormDefinition, FormValues } from '../../lib/forms/types';
+import { useSchemaForm } from '../../lib/forms/use-schema-form';
+import type { Envelope } from '../../lib/http/client';
+import { FieldControl } from './FieldControl';
+import { FormErrorList } from './FormErrorList';
+
+type Props = {
+  definition: FormDefinition;
+  /** The record's id when editing. */
+  id?: string | undefined;
+  formId: string;
+  initialValues?: FormValues;
+  onSuccess?(response: Envelope<unknown>): void;
+  onCancel?(): void;
+};
+
+/** A form drawn from its definition (spec §3 Form field definition, §4 Form submission). */
+export function SchemaForm({ definition, id, formId, initialValues, onSuccess, onCancel }: Props) {
+  const { t } = useTranslation('forms');
+  const { t: tf } = useTranslation(definition.ns);
+  const { can } = useSession();
+  const { form, values, visible, status, formErrors, submit } = useSchemaForm(definition, {
+    id,
+    formId,
+    can,
+    ...(initialValues ? { initialValues } : {}),
+    ...(onSuccess ? { onSuccess } : {}),
+  });
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      data-testid={`form-${definition.name}`}
+      data-status={status}
+    >
+      <Stack>
+        <FormErrorList errors={formErrors} />
+        {visible.map((field, index) => (
+          <FieldControl
+            key={field.key}
+            field={field}
+            form={form}
+            ns={definition.ns}
+            autoFocus={index === 0}
+          />
+        ))}
+        <Group justify="flex-end">
+          {definition.extraActions?.(values)}
+          {onCancel && (
+            <Button variant="default" onClick={onCancel}>
+              {t('action.cancel')}
+            </Button>
+          )}
+          <Button type="submit" loading={status === 'waiting'}>
+            {definition.submitLabel ? tf(definition.submitLabel) : t('action.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

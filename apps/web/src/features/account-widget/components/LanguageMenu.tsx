@@ -1,0 +1,40 @@
+import { LANGUAGES, type LanguageCode } from '@fleetgate/shared/constants';
+import { Menu } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCheck, IconLanguage } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { chooseLanguage } from '../preferences/language';
+
+/** The Languages sub-menu (spec §2 Header widgets 3): the choice reloads the console after 1 s. */
+export function LanguageMenu() {
+  const { t, i18n } = useTranslation('preferences');
+  const current = i18n.language;
+  const choose = (code: LanguageCode) => {
+    if (code === current) return;
+    notifications.show({ message: t('language.switching'), loading: true, autoClose: false });
+    chooseLanguage(code);
+  };
+  return (
+    <Menu.Sub position="left-start">
+      <Menu.Sub.Target>
+        <Menu.Sub.Item leftSection={<IconLanguage size={16} />} data-testid="menu-languages">
+          {t('language.title')}
+        </Menu.Sub.Item>
+      </Menu.Sub.Target>
+      <Menu.Sub.Dropdown>
+        {LANGUAGES.map((language) => (
+          <Menu.Item
+            key={language.code}
+            lang={language.code}
+            onClick={() => choose(language.code)}
+            rightSection={language.code === current ? <IconCheck size={14} /> : null}
+            aria-current={language.code === current || undefined}
+            data-language={language.code}
+          >
+            {language.name}
+          </Menu.Item>
+        ))}
+      </Menu.Sub.Dropdown>
+    </Menu.Sub>
+  );
+}

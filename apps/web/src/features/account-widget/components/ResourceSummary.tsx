@@ -1,0 +1,62 @@
+import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { IconCoins } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../app/session/session-context';
+import { useCompanyData, useCreditsSummary } from '../api/account-widget-queries';
+import { formatBytes, loadsCompanyData } from '../utils';
+
+/**
+ * Resource summary of spec §2 Header widgets 3: the company's remaining data and credits
+ * left per type. Gating of spec §6: view_credits_summary, not for company 0, company data
+ * only with view_companies; the brand's showData flag is not part of the brand settings
+ * (spec §1 lists none), so it counts as on. Shows only what the server answered.
+ */
+export function ResourceSummary() {
+  const { t } = useTranslation('account-widget');
+  const { user, brand, can } = useSession();
+  const allowed = can('view_credits_summary') && loadsCompanyData(user);
+  const company = useCompanyData(user.company_id, allowed && can('view_companies'));
+  const credits = useCreditsSummary(allowed);
+  if (!allowed) return null;
+
+  const remaining = company.data?.remaining_data;
+  const counts = credits.data ?? [];
+  const hasRemaining = typeof remaining === 'number';
+  if (!hasRemaining && counts.length === 0) return null;
+  // spec §6: the buy link only for the default theme and when show_payment is set.
+  const buyLink = brand.default && user.show_payment && brand.buy_link ? brand.buy_link : null;
+
+  return (
+    <Stack gap={4} px="sm" py="xs" data-testid="resource-summary">
+      <Group gap={6} wrap="nowrap">
+        <IconCoins size={16} />
+        <Text size="xs" fw={600}>
+          {t('resources.title')}
+        </Text>
+      </Group>
+      {hasRemaining && (
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Text size="xs">{t('resources.remainingData')}</Text>
+          <Text size="xs" fw={600} data-testid="resource-remaining-data">
+            {formatBytes(remaining)}
+          </Text>
+        </Group>
+      )}
+      {counts.map((count) => (
+        <Group key={count.type} justify="space-between" gap="xs" wrap="nowrap" data-credit-type={count.type}>
+          <Text size="xs" truncate="end">
+            {count.name}
+          </Text>
+          <Text size="xs" fw={600}>
+            {count.left}
+          </Text>
+        </Group>
+      ))}
+      {buyLink && (
+        <Anchor href={buyLink} target="_blank" rel="noopener noreferrer" size="xs">
+          {brand.buy_notice || t('resources.buy')}
+        </Anchor>
+      )}
+    </Stack>
+  );
+}

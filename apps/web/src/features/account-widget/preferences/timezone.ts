@@ -1,0 +1,30 @@
+import { UI_TIMINGS } from '@fleetgate/shared/constants';
+import { api } from '../../../lib/http/client';
+import { ApiError } from '../../../lib/http/errors';
+import { TIMEZONE_STORAGE_KEY } from '../../../lib/time';
+
+const path = `/storage/${TIMEZONE_STORAGE_KEY}`;
+/** Preference writes must not be cut by a navigation (spec §7 Storage). */
+const KEEP = { keepOnRouteChange: true } as const;
+
+const reloadSoon = (reload: () => void) => setTimeout(reload, UI_TIMINGS.timezoneReloadMs);
+
+/**
+ * Saves the system timezone in per-user storage (see lib/time.ts), waiting for the server
+ * so that the reload 300 ms later (spec §4, §9) reads the new value.
+ */
+export async function saveTimezone(zone: string, reload = () => window.location.reload()): Promise<void> {
+  await api.put(path, { value: zone }, KEEP);
+  reloadSoon(reload);
+}
+
+/** Removes the saved zone: the browser-guessed one is used after the reload (spec §4). */
+export async function resetTimezone(reload = () => window.location.reload()): Promise<void> {
+  try {
+    await api.delete(path, KEEP);
+  } catch (error) {
+    // Nothing saved: the default zone is already in use.
+    if (!(error instanceof ApiError && error.status === 404)) throw error;
+  }
+  reloadSoon(reload);
+}

@@ -1,0 +1,77 @@
+import { Alert, Center, Loader, Paper } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PageFrame } from '../../app/layout/PageFrame';
+import type { PageProps } from '../../app/router/RouteScreen';
+import { FirstPermitted } from '../../app/router/RouteScreen';
+import { useSession } from '../../app/session/session-context';
+import { FormView } from '../../components/forms/FormView';
+import { isKnownForm, loadForm } from '../../lib/forms/registry';
+import { formWindowId } from '../../lib/forms/submit';
+
+/** react-router keeps the history index in history.state: 0 means there is no page to go back to. */
+function canGoBack(): boolean {
+  const state = window.history.state as { idx?: number } | null;
+  return typeof state?.idx === 'number' && state.idx > 0;
+}
+
+/**
+ * The full-page form of spec §2 (`/forms/:form_name/:id?`): the named form, the record
+ * of `:id` loaded when the form says how; after a save it goes back one page unless the
+ * form says to stay.
+ */
+export function FormRoutePage({ chain, params }: PageProps) {
+  const { t } = useTranslation('forms');
+  const { t: tAny } = useTranslation();
+  const { can } = useSession();
+  const navigate = useNavigate();
+  const name = params.form_name ?? '';
+  const id = params.id;
+  const definition = useQuery({
+    queryKey: ['form-definition', name],
+    queryFn: () => loadForm(name),
+    enabled: isKnownForm(name),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+  if (!isKnownForm(name)) {
+    return (
+      <PageFrame chain={chain} params={params} title={t('route.title')}>
+        <Alert color="red" role="alert" data-testid="unknown-form">
+          {t('route.unknown', { name })}
+        </Alert>
+      </PageFrame>
+    );
+  }
+  if (definition.isPending)
+    return (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
+  const form = definition.data;
+  if (!form) return <FirstPermitted />;
+  // A form gated by a permission is not entered without it (spec §5 route guard).
+  if (form.permission && !can(form.permission)) return <FirstPermitted />;
+
+  const title = tAny(id && form.title.edit ? form.title.edit : form.title.create, { ns: form.ns, id });
+  return (
+    <PageFrame chain={chain} params={params} title={title}>
+      <Paper withBorder p="lg" maw={720}>
+        <FormView
+          definition={form}
+          id={id}
+          formId={formWindowId(form.name, id)}
+          onCancel={() => (canGoBack() ? navigate(-1) : navigate(form.fallbackPath ?? '/'))}
+          onSuccess={() => {
+            if (form.skipNavigation) return;
+            // spec §2: after a successful save, back one page.
+            if (canGoBack()) navigate(-1);
+            else navigate(form.fallbackPath ?? '/', { replace: true });
+          }}
+        />
+      </Paper>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,173 @@
+import { notificationsChannel } from '@fleetgate/shared/events';
+import { pathOf } from '@fleetgate/shared/routes';
+import {
+  ActionIcon,
+  Anchor,
+  Divider,
+  Indicator,
+  Loader,
+  Popover,
+  ScrollArea,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { IconBell } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Fragment, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useCurrentRoute } from '../../../app/router/current-route';
+import { useSession } from '../../../app/session/session-context';
+import { useChannel } from '../../../lib/socket/useChannel';
+import {
+  markSeen,
+  type NotificationsPage,
+  notificationKeys,
+  prependPushed,
+  useBellNotifications,
+} from '../api/notifications';
+import { loadFailureMessage } from '../utils/load-failure';
+import { NotificationItem } from './NotificationItem';
+
+/** Above this the badge shows 99+. */
+const BADGE_MAX = 99;
+
+/**
+ * Header widget 1 of spec §2: the bell with the unseen count, the newest notifications,
+ * 'No notifications' when there are none and a link to all of them. Closing the list (by
+ * the bell, an outside click or Escape) marks the listed unseen ones seen and reloads it
+ * (spec §4 Notification); a notification pushed over the socket is prepended.
+ */
+export function NotificationsBell() {
+  const { t } = useTranslation('notifications');
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const route = useCurrentRoute();
+  const query = useBellNotifications();
+  const [opened, setOpened] = useState(false);
+
+  const live = useChannel(notificationsChannel(user.id), 'WebNotificationCreated', (notification) =>
+    prependPushed(queryClient, notification),
+  );
+
+  const open = () => {
+    setOpened(true);
+    void query.refetch();
+  };
+
+  const close = async () => {
+    setOpened(false);
+    // What the list showed when it closed, pushed ones included.
+    const shown = queryClient.getQueryData<NotificationsPage>(notificationKeys.bell())?.rows ?? [];
+    const unseen = shown.filter((n) => n.seen_at === null).map((n) => n.id);
+    if (unseen.length > 0) {
+      // A failure leaves them unseen; the reload below shows what the server holds.
+      await markSeen(unseen, true).catch(() => undefined);
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.pages() });
+    }
+    await query.refetch();
+  };
+
+  const showAll = () => {
+    void close();
+    // spec §2: reloads notifications.main if already there.
+    if (route.name === 'notifications.main')
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.pages() });
+    else navigate(pathOf('notifications.main'));
+  };
+
+  const unseen = query.data?.unseen ?? 0;
+  const rows = query.data?.rows ?? [];
+
+  return (
+    <Popover
+      opened={opened}
+      onChange={(next) => (next ? open() : void close())}
+      position="bottom-end"
+      width={380}
+      shadow="md"
+      withinPortal
+    >
+      <Popover.Target>
+        <Indicator
+          label={unseen > BADGE_MAX ? `${BADGE_MAX}+` : unseen}
+          size={18}
+          color="red"
+          offset={4}
+          disabled={unseen === 0}
+          data-testid="notifications-badge"
+          data-count={unseen}
+        >
+          <Tooltip label={t('title')} disabled={opened}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="lg"
+              aria-label={unseen > 0 ? t('bell.labelUnseen', { count: unseen }) : t('title')}
+              aria-expanded={opened}
+              onClick={() => (opened ? void close() : open())}
+              data-testid="notifications-bell"
+              data-live={live || undefined}
+            >
+              <IconBell size={20} />
+            </ActionIcon>
+          </Tooltip>
+        </Indicator>
+      </Popover.Target>
+      <Popover.Dropdown p={0} data-testid="notifications-list">
+        <Text fw={600} px="md" py="sm">
+          {t('title')}
+        </Text>
+        <Divider />
+        <ScrollArea.Autosize mah={420}>
+          {query.isError ? (
+            <Text
+              c="red"
+              size="sm"
+              px="md"
+              py="lg"
+              ta="center"
+              role="alert"
+              data-testid="notifications-error"
+            >
+              {loadFailureMessage(query.error, t('loadFailed'))}
+            </Text>
+          ) : query.isPending ? (
+            <Stack align="center" py="lg">
+              <Loader size="sm" />
+            </Stack>
+          ) : rows.length === 0 ? (
+            <Text c="dimmed" size="sm" px="md" py="lg" ta="center" data-testid="notifications-empty">
+              {t('empty')}
+            </Text>
+          ) : (
+            rows.map((notification, index) => (
+              <Fragment key={notification.id}>
+                {index > 0 && <Divider />}
+                <Stack px="md" py="sm">
+                  <NotificationItem notification={notification} />
+                </Stack>
+              </Fragment>
+            ))
+          )}
+        </ScrollArea.Autosize>
+        <Divider />
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          display="block"
+          w="100%"
+          ta="center"
+          py="sm"
+          onClick={showAll}
+          data-testid="notifications-show-all"
+        >
+          {t('showAll')}
+        </Anchor>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

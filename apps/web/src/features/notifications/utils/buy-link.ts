@@ -1,0 +1,18 @@
+import type { CurrentUser } from '@fleetgate/shared/schemas/auth';
+import type { Brand } from '@fleetgate/shared/schemas/brand';
+import type { WebNotification } from '@fleetgate/shared/schemas/notifications';
+
+/**
+ * The 'Get more resources' link of a notification (spec §2 Header widget 1): only on
+ * creditAmountTooLow, to the brand's buy_link, and (spec §6) only for the default theme
+ * when the user's company shows payment.
+ */
+export function buyLinkFor(
+  notification: Pick<WebNotification, 'type'>,
+  brand: Pick<Brand, 'buy_link' | 'default'>,
+  user: Pick<CurrentUser, 'show_payment'>,
+): string | null {
+  if (notification.type !== 'creditAmountTooLow') return null;
+  if (!brand.buy_link || !brand.default || !user.show_payment) return null;
+  return brand.buy_link;
+}

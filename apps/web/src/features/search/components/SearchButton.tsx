@@ -1,0 +1,49 @@
+import { ActionIcon, Button, Kbd, Tooltip } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../app/session/session-context';
+import { useSlashHotkey } from '../hooks/useSlashHotkey';
+import { availableEndpoints } from '../registry';
+import { SearchModal } from './SearchModal';
+
+/** The header's entry to the global search; '/' opens it too (spec §2 Global search). */
+export function SearchButton() {
+  const { t } = useTranslation('search');
+  const { can } = useSession();
+  const [opened, setOpened] = useState(false);
+  const usable = availableEndpoints(can).length > 0;
+  useSlashHotkey(() => {
+    if (usable) setOpened(true);
+  });
+  if (!usable) return null;
+  return (
+    <>
+      <Button
+        variant="default"
+        size="xs"
+        visibleFrom="sm"
+        leftSection={<IconSearch size={14} />}
+        rightSection={<Kbd size="xs">/</Kbd>}
+        onClick={() => setOpened(true)}
+        aria-label={t('open')}
+        data-testid="search-button"
+        styles={{ label: { fontWeight: 400 } }}
+      >
+        {t('title')}
+      </Button>
+      <Tooltip label={t('open')}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          hiddenFrom="sm"
+          onClick={() => setOpened(true)}
+          aria-label={t('open')}
+        >
+          <IconSearch size={20} />
+        </ActionIcon>
+      </Tooltip>
+      {opened && <SearchModal onClose={() => setOpened(false)} />}
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import type { Permission } from '@fleetgate/shared/permissions';
+import { pathOf } from '@fleetgate/shared/routes';
+import type { Icon } from '@tabler/icons-react';
+import { IconBuilding, IconUsers } from '@tabler/icons-react';
+
+/** One hit of the global search (spec §3 Search result). */
+export type SearchResult = {
+  id: number | string;
+  name?: string;
+  status?: number | string;
+  email?: string;
+  protocol?: string;
+  enabled?: boolean;
+  color?: string;
+};
+
+/**
+ * One searchable endpoint of spec §2 Global search and §7 Search. Features add their own
+ * entry here when their list endpoint exists; the search shows an entry only to users
+ * holding its permission.
+ */
+export type SearchEndpoint = {
+  /** Stable id, kept in the saved choice of endpoints. */
+  id: string;
+  /** i18n key in the 'search' namespace. */
+  labelKey: string;
+  /** API path of the list read, without `/api`. */
+  path: string;
+  permission: Permission;
+  /** Route name of the full table; 'View in table' opens it with `?q=`. */
+  tableRoute: string;
+  icon: Icon;
+  /** The main line of a result. */
+  title(result: SearchResult): string;
+  /** A second, dimmed line. */
+  subtitle?(result: SearchResult): string | undefined;
+  /** Where a click on the result leads (a console path). */
+  href(result: SearchResult, query: string): string;
+};
+
+/** Every endpoint that exists now, in the spec's order (devices, companies, ..., users, files). */
+export const SEARCH_ENDPOINTS: readonly SearchEndpoint[] = [
+  {
+    id: 'companies',
+    labelKey: 'endpoint.companies',
+    path: '/companies',
+    permission: 'view_companies',
+    tableRoute: 'users.companies',
+    icon: IconBuilding,
+    title: (r) => r.name ?? `#${r.id}`,
+    subtitle: (r) => `#${r.id}`,
+    href: (r) => pathOf('company.info', { company_id: r.id }),
+  },
+  {
+    id: 'users',
+    labelKey: 'endpoint.users',
+    path: '/users',
+    permission: 'view_users',
+    tableRoute: 'users.table',
+    icon: IconUsers,
+    title: (r) => r.email ?? r.name ?? `#${r.id}`,
+    subtitle: (r) => (r.name && r.name !== r.email ? r.name : undefined),
+    href: (r) => `${pathOf('users.table')}?q=${encodeURIComponent(r.email ?? r.name ?? '')}`,
+  },
+];
+
+/** The endpoints a user may search (spec §6: each entry's permission). */
+export function availableEndpoints(
+  can: (permission: Permission) => boolean,
+  registry: readonly SearchEndpoint[] = SEARCH_ENDPOINTS,
+): SearchEndpoint[] {
+  return registry.filter((endpoint) => can(endpoint.permission));
+}

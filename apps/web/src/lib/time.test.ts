@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { browserTimezone, currentTimezone, formatTime, isTimezone, timezoneNames } from './time';
+
+describe('times in the chosen zone (spec §9 time format, §4 Timezone)', () => {
+  const instant = '2025-01-15T12:34:56Z';
+
+  it('formats as YYYY-MM-DD HH:mm:ss in the given zone', () => {
+    expect(formatTime(instant, 'UTC')).toBe('2025-01-15 12:34:56');
+    expect(formatTime(instant, 'Asia/Tokyo')).toBe('2025-01-15 21:34:56');
+    expect(formatTime(instant, 'America/New_York')).toBe('2025-01-15 07:34:56');
+  });
+
+  it('follows daylight saving time of the zone', () => {
+    expect(formatTime('2025-07-15T12:00:00Z', 'Europe/Oslo')).toBe('2025-07-15 14:00:00');
+    expect(formatTime('2025-01-15T12:00:00Z', 'Europe/Oslo')).toBe('2025-01-15 13:00:00');
+  });
+
+  it('accepts Date objects and epoch milliseconds', () => {
+    const ms = Date.parse(instant);
+    expect(formatTime(new Date(ms), 'UTC')).toBe('2025-01-15 12:34:56');
+    expect(formatTime(ms, 'UTC')).toBe('2025-01-15 12:34:56');
+  });
+
+  it('shows a dash for missing or invalid values (spec §8)', () => {
+    expect(formatTime(null, 'UTC')).toBe('-');
+    expect(formatTime(undefined, 'UTC')).toBe('-');
+    expect(formatTime('', 'UTC')).toBe('-');
+    expect(formatTime('not a date', 'UTC')).toBe('-');
+  });
+
+  it('uses the browser zone while nothing is saved', () => {
+    expect(currentTimezone()).toBe(browserTimezone());
+    expect(isTimezone(currentTimezone())).toBe(true);
+  });
+
+  it('knows IANA zone names, UTC included, and refuses unknown ones', () => {
+    const names = timezoneNames();
+    expect(names).toContain('UTC');
+    expect(names).toContain('Europe/Oslo');
+    expect(isTimezone('Europe/Oslo')).toBe(true);
+    expect(isTimezone('Mars/Olympus_Mons')).toBe(false);
+    expect(isTimezone(42)).toBe(false);
+  });
+});

@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPage } from '../support/browser';
+import { USER_PASSWORD, USERS } from '../support/fixtures';
+import { REPO_ROOT, type RunningServer, startServer } from '../support/server';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ template: inject('templateDir') }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+/** One namespace of one language, as the console bundles it. */
+function bundle(language: string, namespace: string): Record<string, string> {
+  const file = path.join(REPO_ROOT, 'apps/web/src/i18n/locales', language, `${namespace}.json`);
+  return JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+}
+
+describe('first visit in the browser language (spec §2 Header widgets 3: languages from browser and country)', () => {
+  for (const [locale, language] of [
+    ['nb-NO', 'nb'],
+    ['uk-UA', 'uk'],
+    ['en-US', 'en'],
+  ] as const) {
+    it(`a browser in ${locale} gets the console in ${language}`, async () => {
+      const account = bundle(language, 'account');
+      const widget = bundle(language, 'account-widget');
+      const { context, page } = await newPage(browser, server.url, { locale });
+      await page.goto('/');
+      await page.waitForURL(/\/account\/login/);
+      await page.getByRole('heading', { name: account['login.title'] }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
+
+      await page.getByLabel(account['login.email']!).fill(USERS.acmeAdmin.email);
+      await page.getByLabel(account['login.password']!, { exact: true }).fill(USER_PASSWORD);
+      await page.getByRole('button', { name: account['login.submit'] }).click();
+      await page.waitForURL((url) => !url.pathname.startsWith('/account'));
+      await page.getByTestId('account-widget').click();
+      await page.getByRole('menuitem', { name: widget['menu.timezone'] }).waitFor();
+      await page.getByRole('menuitem', { name: widget['menu.changelog'] }).waitFor();
+      // Nothing was chosen, so nothing is stored: the next visit asks the browser again.
+      expect(await page.evaluate(() => localStorage.getItem('language'))).toBeNull();
+      await context.close();
+    });
+  }
+});
