@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import * as accounts from './schema/accounts';
 import * as audit from './schema/audit';
 import * as companies from './schema/companies';
 import * as devices from './schema/devices';
@@ -20,6 +21,7 @@ import * as storage from './schema/storage';
 import * as users from './schema/users';
 
 export const schema = {
+  ...accounts,
   ...audit,
   ...companies,
   ...devices,

@@ -14,6 +14,8 @@ export const companies = pgTable(
     level: integer('level').notNull(),
     path: text('path').notNull(),
     showPayment: boolean('show_payment').notNull().default(false),
+    /** Every user of the company must use two-step verification (spec §6 MFA_MANDATORY). */
+    mfaMandatory: boolean('mfa_mandatory').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
