@@ -139,4 +139,22 @@ describe('routes × roles (spec §2 Navigation, §5 route guard, §6)', () => {
     expect(new URL(anonymous.page.url()).pathname).toBe('/404');
     await anonymous.context.close();
   });
+
+  it('the connect launchers select their screens; ssh and desktop with a key skip sign-in (spec §2)', async () => {
+    const anonymous = await newPage(browser, server.url);
+    await anonymous.page.goto('/rms-connect/ssh?key=session-1');
+    await anonymous.page.getByTestId('connect-ssh').waitFor();
+    await anonymous.page.getByText('Session session-1').waitFor();
+    await anonymous.page.goto('/rms-connect/desktop?key=session-2');
+    await anonymous.page.getByTestId('connect-desktop').waitFor();
+    await anonymous.page.goto('/rms-connect/sftp?device=7');
+    await anonymous.page.waitForURL(/\/account\/login\?continue_url=/);
+    await anonymous.context.close();
+
+    const { context, page } = await signedInPage(browser, server.url);
+    await page.goto('/rms-connect/telnet?device=7');
+    await page.getByTestId('connect-telnet').waitFor();
+    expect(await page.getByTestId('navigation').count()).toBe(0);
+    await context.close();
+  });
 });
