@@ -12,6 +12,7 @@ import { MaintenancePage } from './MaintenancePage';
 import { OFFLINE_PATH, OfflinePage } from './OfflinePage';
 import { PAGES } from './pages';
 import { firstPermittedPath } from './router/guards';
+import { RouteError } from './router/RouteError';
 import { FirstPermitted, type PageMap, RouteScreen } from './router/RouteScreen';
 import { SessionProvider } from './session/session-context';
 
@@ -39,6 +40,7 @@ export function buildRoutes(pages: PageMap): RouteObject[] {
           </WindowsProvider>
         </HelpProvider>
       ),
+      errorElement: <RouteError />,
       children: [...inLayout, { path: '*', element: <FirstPermitted /> }],
     },
   ];

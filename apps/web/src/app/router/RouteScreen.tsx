@@ -3,6 +3,7 @@ import { Center, Loader } from '@mantine/core';
 import { type ComponentType, type LazyExoticComponent, Suspense } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { PageFrame } from '../layout/PageFrame';
+import { OFFLINE_PATH } from '../OfflinePage';
 import { useAccess } from './access';
 import { canEnter, firstPermittedPath, resolveRedirect } from './guards';
 
@@ -24,6 +25,8 @@ export function FirstPermitted() {
 export function RouteScreen({ route, pages }: { route: RouteDef; pages: PageMap }) {
   const access = useAccess();
   const params = useParams();
+  // spec §5 route guard: offline → the offline page (a lazy screen could not load anyway).
+  if (!navigator.onLine) return <Navigate to={OFFLINE_PATH} replace />;
   if (!canEnter(route, access)) return <FirstPermitted />;
   if (route.redirect) {
     const target = resolveRedirect(route, access);

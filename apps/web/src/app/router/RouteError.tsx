@@ -1,0 +1,33 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useRouteError } from 'react-router';
+import { MaintenancePage } from '../MaintenancePage';
+import { OFFLINE_PATH } from '../OfflinePage';
+
+const RELOADED_KEY = 'fg.chunkReloadedFor';
+
+/** A screen's code chunk could not be fetched: the browser says so in one of these words. */
+function isChunkLoadError(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return /dynamically imported module|Importing a module script failed|error loading dynamically/i.test(message);
+}
+
+/**
+ * What a route shows when its screen fails to render. Offline, it is the offline page
+ * (spec §5 route guard); a screen chunk missing after a new release reloads the page once
+ * so the new build is fetched; anything else is a plain message, never a stack.
+ */
+export function RouteError() {
+  const error = useRouteError();
+  const { t } = useTranslation('shell');
+  const offline = !navigator.onLine;
+  const reload = !offline && isChunkLoadError(error) && sessionStorage.getItem(RELOADED_KEY) !== location.pathname;
+  useEffect(() => {
+    if (!reload) return;
+    sessionStorage.setItem(RELOADED_KEY, location.pathname);
+    window.location.reload();
+  }, [reload]);
+  if (offline) return <Navigate to={OFFLINE_PATH} replace />;
+  if (reload) return null;
+  return <MaintenancePage title={t('routeError.title')} body={null} message={t('routeError.message')} />;
+}
