@@ -61,6 +61,8 @@ export default defineConfig({
           globalSetup: ['./support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // Pages load slower on a busy two-core CI machine than locally: polls wait up to 10 s.
+          expect: { poll: { timeout: 10_000, interval: 50 } },
           // A server and a Chromium per file; two at a time on two cores.
           maxWorkers: 2,
           retry: 1,

@@ -102,11 +102,14 @@ describe('routes × roles (spec §2 Navigation, §5 route guard, §6)', () => {
     const { context, page } = await signedInPage(browser, server.url);
     await page.goto('/companies/1/users/invitations');
     const frame = page.getByTestId('page-frame');
-    await frame.getByRole('heading', { name: 'Company' }).waitFor();
+    // The company page is titled with the company's name (the root company here).
+    await frame.getByRole('heading', { name: 'Fleetgate' }).waitFor();
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumbs' });
     await expect.poll(() => crumbs.textContent()).toContain('Companies');
     expect(await crumbs.getByRole('link', { name: 'Companies' }).getAttribute('href')).toBe('/companies');
     expect(await page.getByRole('tab', { name: 'Invitations', selected: true }).count()).toBe(1);
+    // The tab shows the company's invitations table (issue 4 §2).
+    await page.getByTestId('invitations-table').waitFor();
     await context.close();
   });
 

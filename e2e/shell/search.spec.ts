@@ -52,10 +52,11 @@ describe('global search (spec §2 Global search, §7 Search, §9)', () => {
     await page.getByTestId('search-input').pressSequentially('acme', { delay: 60 });
     await expect.poll(() => groupCount(page, 'companies')).toBe(String(acmeCompanies));
     await expect.poll(() => groupCount(page, 'users')).toBe(String(acmeUsers));
-    expect(searches.map((u) => `${u.pathname}?q=${u.searchParams.get('q')}`).sort()).toEqual([
-      '/api/companies?q=acme',
-      '/api/users?q=acme',
-    ]);
+    // One request per chosen endpoint (every endpoint the super admin may read), all for the whole word.
+    const sent = searches.map((u) => `${u.pathname}?q=${u.searchParams.get('q')}`);
+    expect(sent).toEqual(expect.arrayContaining(['/api/companies?q=acme', '/api/users?q=acme']));
+    expect(new Set(sent).size).toBe(sent.length);
+    expect(sent.every((s) => s.endsWith('?q=acme'))).toBe(true);
     for (const url of searches) {
       expect(url.searchParams.get('limit')).toBe(String(PAGE_SIZES.search));
       expect(url.searchParams.get('search-fields')).toBe('name,email');
@@ -95,7 +96,14 @@ describe('global search (spec §2 Global search, §7 Search, §9)', () => {
   it('remembers the chosen endpoints across reloads', async () => {
     const { context, page } = await signedInPage(browser, server.url);
     await openWithSlash(page);
-    await page.getByRole('checkbox', { name: 'Companies' }).uncheck();
+    // Users stays the only chosen endpoint.
+    const names = await page
+      .getByTestId('search-modal')
+      .getByRole('checkbox')
+      .evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).labels?.[0]?.textContent ?? ''));
+    for (const name of names.filter((n) => n !== 'Users')) {
+      await page.getByTestId('search-modal').getByRole('checkbox', { name, exact: true }).uncheck();
+    }
     await page.keyboard.press('Escape');
     await page.reload();
     const searches = recordSearches(page);

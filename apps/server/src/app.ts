@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createSecretBox, loadSecretKey, type SecretBox } from './auth/secret-key';
 import type { Config } from './config';
 import { lockDataDir } from './db/data-dir-lock';
 import { type Database, type DatabaseOptions, type Db, openDatabase } from './db/database';
@@ -10,6 +11,8 @@ import { brokerHooksRoutes } from './gateway/broker-hooks.routes';
 import { createGateway, type Gateway } from './gateway/gateway';
 import { realtimeNotifier } from './gateway/notify';
 import { registerErrorHandling } from './http/error-handler';
+import { accountRoutes } from './modules/account/account.routes';
+import { accountSessionsRoutes } from './modules/account/sessions.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { type AuthService, createAuthService } from './modules/auth/auth.service';
 import { brandRoutes } from './modules/brand/brand.routes';
@@ -19,12 +22,21 @@ import { approvedDevicesRoutes } from './modules/devices/approved.routes';
 import { deviceDataRoutes } from './modules/devices/data.routes';
 import { deviceChannelRules } from './modules/devices/devices.channels';
 import { devicesRoutes } from './modules/devices/devices.routes';
+import { impersonationRoutes } from './modules/impersonation/impersonation.routes';
+import { invitationsRoutes } from './modules/invitations/invitations.routes';
+import { mailPlugin } from './modules/mail/mail.plugin';
+import { mailRoutes } from './modules/mail/mail.routes';
+import { mfaPlugin } from './modules/mfa/mfa.plugin';
+import { mfaRoutes } from './modules/mfa/mfa.routes';
+import { oidcRoutes } from './modules/mfa/oidc.routes';
 import { noticesRoutes } from './modules/notices/notices.routes';
 import { notificationsPlugin } from './modules/notifications/notifications.plugin';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { storageRoutes } from './modules/storage/storage.routes';
 import { healthRoutes } from './modules/system/health.routes';
+import { tagsRoutes } from './modules/tags/tags.routes';
+import { tokensRoutes } from './modules/tokens/tokens.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { type EmbeddedBroker, startEmbeddedBroker } from './mqtt/broker';
 import { accessPlugin } from './plugins/access';
@@ -43,6 +55,8 @@ declare module 'fastify' {
     broker: EmbeddedBroker | null;
     /** The device gateway (MQTT consumers, command delivery, telemetry batches). */
     gateway: Gateway;
+    /** Seals secrets stored in the database (SMTP password, TOTP secrets): auth/secret-key.ts. */
+    secrets: SecretBox;
   }
 }
 
@@ -115,6 +129,17 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('broker', broker);
+  app.decorate(
+    'secrets',
+    createSecretBox(
+      loadSecretKey({
+        secretKey: config.secretKey,
+        dataDir: config.dataDir,
+        // An in-memory database (tests) dies with the process; so may its key.
+        ephemeral: config.inMemoryDatabase,
+      }),
+    ),
+  );
   const gateway = createGateway({
     db: database.db,
     log: app.log,
@@ -145,9 +170,17 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   await registerOpenApi(app);
   await app.register(realtimePlugin);
   await app.register(notificationsPlugin);
+  await app.register(mailPlugin);
+  await app.register(mfaPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(oidcRoutes);
+  await app.register(mfaRoutes);
+  await app.register(accountRoutes);
+  await app.register(accountSessionsRoutes);
+  await app.register(tokensRoutes);
+  await app.register(impersonationRoutes);
   await app.register(brandRoutes);
   await app.register(storageRoutes);
   await app.register(companiesRoutes);
@@ -160,6 +193,9 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   await app.register(rolesRoutes);
   await app.register(noticesRoutes);
   await app.register(notificationsRoutes);
+  await app.register(mailRoutes);
+  await app.register(invitationsRoutes);
+  await app.register(tagsRoutes);
 
   await registerSpa(app, options.webRoot);
   return app;

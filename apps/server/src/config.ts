@@ -70,10 +70,43 @@ const envSchema = z.object({
     .optional()
     .transform((v) => (v === '' ? undefined : v))
     .refine((v) => v === undefined || v.length >= 16, { message: 'must be at least 16 characters' }),
+  /** OpenID Connect issuer of the vendor identity service (spec §1); unset turns vendor ID off. */
+  OIDC_ISSUER: optionalUrl(['http:', 'https:']),
+  OIDC_CLIENT_ID: z
+    .string()
+    .trim()
+    .max(500)
+    .optional()
+    .transform((v) => (v === '' ? undefined : v)),
+  OIDC_CLIENT_SECRET: z
+    .string()
+    .trim()
+    .max(2000)
+    .optional()
+    .transform((v) => (v === '' ? undefined : v)),
+  /** The name the console shows for the identity service ('Sign in with …'). */
+  OIDC_NAME: z.string().trim().min(1).max(60).default('Vendor ID'),
+  /** Redirect URI registered with the identity service; default PUBLIC_URL + /account/oidc/callback. */
+  OIDC_REDIRECT_URI: optionalUrl(['http:', 'https:']),
+  /** Key for secrets stored encrypted (SMTP password, TOTP secrets); else DATA_DIR/secret.key. */
+  SECRET_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => v === undefined || v.length >= 32, { message: 'must be at least 32 characters' }),
 });
 
 /** Values never echoed in an error: they may hold passwords. */
-const SECRET_KEYS = new Set(['ADMIN_PASSWORD', 'DATABASE_URL', 'MQTT_URL', 'REDIS_URL', 'MQTT_AUTH_TOKEN']);
+const SECRET_KEYS = new Set([
+  'ADMIN_PASSWORD',
+  'DATABASE_URL',
+  'MQTT_URL',
+  'REDIS_URL',
+  'MQTT_AUTH_TOKEN',
+  'SECRET_KEY',
+  'OIDC_CLIENT_SECRET',
+]);
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -96,6 +129,16 @@ export type Config = {
   demoDevices: number;
   mqttAuthToken: string | undefined;
   mqttSharedGroup: string;
+  /** The vendor identity service (OpenID Connect); null when OIDC_ISSUER or OIDC_CLIENT_ID is unset. */
+  oidc: {
+    issuer: string;
+    clientId: string;
+    clientSecret: string | undefined;
+    name: string;
+    redirectUri: string | undefined;
+  } | null;
+  /** SECRET_KEY: encrypts secrets at rest (auth/secret-key.ts); unset means DATA_DIR/secret.key. */
+  secretKey: string | undefined;
   /** Seeds the demo company tree and runs simulated devices in-process (`npm start -- --demo`). */
   demo: boolean;
   /** Runs a PGlite database in memory instead of on disk (tests). */
@@ -148,6 +191,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     demoDevices: e.DEMO_DEVICES,
     mqttAuthToken: e.MQTT_AUTH_TOKEN,
     mqttSharedGroup: e.MQTT_SHARED_GROUP,
+    secretKey: e.SECRET_KEY,
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID
+        ? {
+            issuer: e.OIDC_ISSUER,
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            name: e.OIDC_NAME,
+            redirectUri: e.OIDC_REDIRECT_URI,
+          }
+        : null,
     demo: false,
     inMemoryDatabase: false,
     embeddedBroker: true,

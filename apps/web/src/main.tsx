@@ -65,9 +65,14 @@ async function boot(): Promise<void> {
       window.location.replace(loginUrl());
       return;
     case 'maintenance':
-    case 'notice':
       render(<MaintenancePage message={result.message} />);
       return;
+    case 'notice': {
+      // spec §6, §8 Session: the blocking conditions show their notice screen.
+      const { NoticeScreen } = await import('./features/mfa/NoticeScreen');
+      render(<NoticeScreen code={result.code} message={result.message} email={result.email} />);
+      return;
+    }
     case 'ready': {
       if (connect) {
         const { ConnectApp } = await import('./features/connect/ConnectApp');
@@ -75,8 +80,17 @@ async function boot(): Promise<void> {
         return;
       }
       await Promise.race([userStorage.load(), new Promise((resolve) => setTimeout(resolve, 3000))]);
-      const { MainApp } = await import('./app/MainApp');
-      render(<MainApp user={result.user} brand={brand} />);
+      const [{ MainApp }, { AccountGates }] = await Promise.all([
+        import('./app/MainApp'),
+        import('./features/account-settings/components/AccountGates'),
+      ]);
+      // spec §4: the data agreement and 'Please enter your email address' come before work.
+      render(
+        <>
+          <MainApp user={result.user} brand={brand} />
+          <AccountGates user={result.user} brand={brand} />
+        </>,
+      );
     }
   }
 }

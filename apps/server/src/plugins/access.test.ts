@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../test/app';
+import { buildTestApp, TestClient } from '../../test/app';
+import { createUser, signedIn } from '../../test/factories';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -23,12 +24,36 @@ describe('route access rules (issue 2, CONVENTIONS §4)', () => {
       .map((r) => `${r.method} ${r.url}`)
       .sort();
     expect(publicApi).toEqual([
+      // Vendor identity service: whether it is offered, start, and the callback (issue 4).
+      'GET /api/auth/oidc',
       'GET /api/brand',
+      'GET /api/invitations/by-token/:token',
+      'HEAD /api/auth/oidc',
       'HEAD /api/brand',
+      'HEAD /api/invitations/by-token/:token',
       'POST /api/auth/login',
+      'POST /api/auth/oidc/callback',
+      'POST /api/auth/oidc/start',
       'POST /api/auth/token/refresh',
       'POST /api/auth/token/revoke',
+      // The e-mail confirmation link: opened in any browser, the sealed token is the proof.
+      'POST /api/auth/user/activation/verify',
+      'POST /api/invitations/by-token/:token/accept',
     ]);
+  });
+
+  it('answers 401 and 403 before validating the body, so the schema stays private', async () => {
+    const anonymous = await new TestClient(app).post('/api/companies', { nonsense: true });
+    expect(anonymous.statusCode).toBe(401);
+    const local = await buildTestApp();
+    try {
+      await createUser(local, 'guest@x.test', 'read_only', 1);
+      const guest = await signedIn(local, 'guest@x.test');
+      const response = await guest.post('/api/companies', { nonsense: true });
+      expect(response.statusCode).toBe(403);
+    } finally {
+      await local.close();
+    }
   });
 
   it('registering an /api route without an access rule fails at start', async () => {

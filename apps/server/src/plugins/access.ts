@@ -61,12 +61,14 @@ export const accessPlugin = fp(
       }
       const guard = guardFor(access);
       if (!guard) return;
-      const existing = route.preHandler
-        ? Array.isArray(route.preHandler)
-          ? route.preHandler
-          : [route.preHandler]
+      // onRequest, after the auth plugin resolved the caller and before the body is parsed:
+      // a caller without the right learns nothing about the route's schema (401/403 first).
+      const existing = route.onRequest
+        ? Array.isArray(route.onRequest)
+          ? route.onRequest
+          : [route.onRequest]
         : [];
-      route.preHandler = [guard, ...existing];
+      route.onRequest = [...existing, guard];
     });
   },
   { name: 'access' },

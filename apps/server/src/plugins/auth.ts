@@ -3,8 +3,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { safeEqual } from '../auth/tokens';
 import { AppError } from '../http/errors';
+import { accountBlockOf, allowedWhileBlocked, blockedError } from '../modules/account/account-state';
 import type { IssuedTokens } from '../modules/auth/auth.service';
 import type { SessionRow } from '../modules/auth/sessions.repository';
+import { bearerOf, resolveBearer, tokenPrincipal, tokenSession } from '../modules/tokens/bearer';
 import { findPrincipal, type Principal } from '../modules/users/principal.repository';
 
 export const ACCESS_COOKIE = 'fg_session';
@@ -16,6 +18,11 @@ export type AuthContext = {
   principal: Principal;
   /** The real person when impersonating, else null. */
   actor: Principal | null;
+  /**
+   * Set when the caller authenticated with a personal access token (`Authorization:
+   * Bearer`): `principal.permissions` is then the user's ∩ the token's scopes.
+   */
+  token?: { id: number; scopes: string[] };
 };
 
 declare module 'fastify' {
@@ -85,9 +92,43 @@ export function checkXsrf(request: FastifyRequest, session: SessionRow): void {
   }
 }
 
+/** The route's declared access rule (plugins/access), if the request matched a route. */
+function routeAccess(request: FastifyRequest) {
+  return request.routeOptions.config?.access;
+}
+
+/**
+ * Personal access tokens reach the permission-gated API and `GET /api/user`, nothing that
+ * is merely "signed in" (account settings, tokens, impersonation, password confirmation):
+ * a `devices:read` token must never mint a wider one.
+ */
+function bearerMayCall(request: FastifyRequest): boolean {
+  const access = routeAccess(request);
+  if (!access || 'public' in access || 'permission' in access) return true;
+  return request.method === 'GET' && request.routeOptions.url === '/api/user';
+}
+
+async function authenticateBearer(app: FastifyInstance, request: FastifyRequest, secret: string) {
+  const now = new Date();
+  const token = await resolveBearer(app.db, secret, now);
+  const user = token ? await findPrincipal(app.db, token.userId) : undefined;
+  if (!token || !user) throw AppError.of(401, 'UNAUTHORIZED', 'Invalid or expired access token');
+  if (!bearerMayCall(request)) {
+    throw AppError.of(403, 'FORBIDDEN', 'Personal access tokens cannot call this endpoint');
+  }
+  request.auth = {
+    session: tokenSession(token, now),
+    principal: tokenPrincipal(user, token),
+    actor: null,
+    token: { id: token.id, scopes: token.scopes },
+  };
+}
+
 /**
  * Resolves the caller of every /api request and enforces the browser protections:
- * X-Requested-With, a same-origin Origin on unsafe methods, and the XSRF token.
+ * X-Requested-With, a same-origin Origin on unsafe methods, and the XSRF token. A request
+ * with `Authorization: Bearer` is a script: browsers never add that header on their own,
+ * so it needs none of the browser protections and ignores any cookie.
  */
 export const authPlugin = fp(
   async (app: FastifyInstance) => {
@@ -95,6 +136,8 @@ export const authPlugin = fp(
     app.addHook('onRequest', async (request) => {
       const url = request.url;
       if (!isApi(url) || isDocs(url)) return;
+      const bearer = bearerOf(request.headers.authorization);
+      if (bearer) return authenticateBearer(app, request, bearer);
       if (request.headers['x-requested-with'] !== 'XMLHttpRequest') {
         throw AppError.of(403, 'FORBIDDEN', 'Requests must carry X-Requested-With: XMLHttpRequest');
       }
@@ -109,8 +152,19 @@ export const authPlugin = fp(
       const principal = await findPrincipal(app.db, session.userId);
       if (!principal) return;
       const actor = session.actorUserId ? ((await findPrincipal(app.db, session.actorUserId)) ?? null) : null;
+      // An impersonation lasts only while the real person may still impersonate.
+      if (session.actorUserId && !actor?.permissions.includes('impersonate_users')) return;
       if (unsafe) checkXsrf(request, session);
       request.auth = { session, principal, actor };
+      // spec §6 blocking conditions: the notice screens' routes only. The support person
+      // acting as the user is not the one who must confirm an address or enrol.
+      const access = routeAccess(request);
+      if (!actor && access && !('public' in access)) {
+        const block = await accountBlockOf(app.db, principal.id);
+        if (block && !allowedWhileBlocked(block, request.method, request.routeOptions.url ?? '')) {
+          throw blockedError(block);
+        }
+      }
     });
   },
   { name: 'auth', dependencies: ['access'] },

@@ -73,6 +73,23 @@ describe('session initialisation (spec §4)', () => {
     });
   });
 
+  it('hands the notice screen the account address of the error data (spec §8 Session)', async () => {
+    const unconfirmed = async () =>
+      Promise.reject(
+        new ApiError(403, 'Forbidden', [{ code: 'EMAIL_NOT_VERIFIED', message: 'Please confirm' }], {
+          success: false,
+          errors: [{ code: 'EMAIL_NOT_VERIFIED', message: 'Please confirm' }],
+          meta: { email: 'ola@acme.test' },
+        }),
+      );
+    await expect(initSession(deps(unconfirmed))).resolves.toEqual({
+      kind: 'notice',
+      code: 'EMAIL_NOT_VERIFIED',
+      message: 'Please confirm',
+      email: 'ola@acme.test',
+    });
+  });
+
   it('rethrows programming errors instead of hiding them behind maintenance', async () => {
     const bug = async () => Promise.reject(new TypeError('x is undefined'));
     await expect(initSession(deps(bug))).rejects.toThrow(TypeError);

@@ -11,7 +11,7 @@ export type NoticeCode = (typeof NOTICE_CODES)[number];
 export type InitResult =
   | { kind: 'ready'; user: CurrentUser }
   | { kind: 'login' }
-  | { kind: 'notice'; code: NoticeCode; message: string }
+  | { kind: 'notice'; code: NoticeCode; message: string; email?: string }
   | { kind: 'maintenance'; message: string };
 
 export type InitDeps = {
@@ -58,8 +58,16 @@ export async function initSession(deps: InitDeps = defaultDeps): Promise<InitRes
         continue;
       }
       const notice = error instanceof ApiError ? NOTICE_CODES.find((c) => c === error.code) : undefined;
-      if (notice && error instanceof ApiError)
-        return { kind: 'notice', code: notice, message: error.message };
+      if (notice && error instanceof ApiError) {
+        // spec §8 Session: the notice screen shows the error data (the account's address).
+        const email = (error.body as { meta?: { email?: unknown } } | undefined)?.meta?.email;
+        return {
+          kind: 'notice',
+          code: notice,
+          message: error.message,
+          ...(typeof email === 'string' ? { email } : {}),
+        };
+      }
       if (!(error instanceof ApiError || error instanceof NetworkError || error instanceof TimeoutError))
         throw error;
       failures += 1;

@@ -2,12 +2,12 @@ import { AUTH_BASE } from '@fleetgate/shared/constants';
 import { okBody } from '@fleetgate/shared/schemas/api';
 import {
   currentUserSchema,
-  loginBodySchema,
   passwordConfirmationBodySchema,
   revokeBodySchema,
   revokeResultSchema,
   sessionInfoSchema,
 } from '@fleetgate/shared/schemas/auth';
+import { loginWithSecondStepSchema } from '@fleetgate/shared/schemas/mfa';
 import { safeContinueUrl } from '@fleetgate/shared/url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,6 +15,9 @@ import { z } from 'zod';
 import { AppError, unauthorized } from '../../http/errors';
 import { requireAuth } from '../../plugins/access';
 import { checkXsrf, clearAuthCookies, REFRESH_COOKIE, setAuthCookies } from '../../plugins/auth';
+import { accountBlockOf, blockedError } from '../account/account-state';
+import { impersonationRepository } from '../impersonation/impersonation.repository';
+import { mfaRepository } from '../mfa/mfa.repository';
 import type { ClientInfo } from './auth.service';
 import { presentCurrentUser } from './user.presenter';
 
@@ -47,13 +50,27 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       },
       schema: {
         tags: ['session'],
-        summary: 'Sign in with e-mail and password',
-        body: loginBodySchema,
+        summary:
+          'Sign in with e-mail and password; a user with two-step verification gets MFA_REQUIRED, then resends with session_code',
+        body: loginWithSecondStepSchema,
         response: { 200: okBody(sessionInfoSchema) },
       },
     },
     async (request, reply) => {
-      const tokens = await authService.login(request.body.email, request.body.password, clientOf(request));
+      const client = clientOf(request);
+      const { id } = await authService.checkCredentials(request.body.email, request.body.password, client);
+      const user = await mfaRepository.userForMfa(app.db, id);
+      if (!user) throw unauthorized();
+      // spec §4 second step: MFA_REQUIRED with the session ids; the client resends with the code.
+      await app.mfa.secondStep.requireForLogin(user, request.body, {
+        purpose: 'login',
+        vendor: (challengeId) => app.mfa.oidc.start(request, reply, 'mfa', { userId: id, challengeId }),
+      });
+      const tokens = await authService.completeLogin(
+        id,
+        client,
+        user.mfaType ? `password+${user.mfaType}` : 'password',
+      );
       setAuthCookies(request, reply, tokens, config.publicUrl);
       return { success: true as const, data: { exp: Math.floor(tokens.accessExpiresAt.getTime() / 1000) } };
     },
@@ -123,7 +140,17 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: okBody(currentUserSchema) },
       },
     },
-    async (request) => ({ success: true as const, data: presentCurrentUser(requireAuth(request)) }),
+    async (request) => {
+      const auth = requireAuth(request);
+      // spec §6 blocking conditions answer here with their code: the console shows the
+      // notice screen. The support person acting as the user is not held by them.
+      if (!auth.actor && !auth.token) {
+        const block = await accountBlockOf(app.db, auth.principal.id);
+        if (block) throw blockedError(block, { email: auth.principal.email });
+      }
+      const grant = await impersonationRepository.activeGrant(app.db, auth.principal.id, new Date());
+      return { success: true as const, data: presentCurrentUser(auth, grant?.grantedUntil ?? null) };
+    },
   );
 
   r.post(

@@ -28,19 +28,25 @@ const days = (n: number) => n * 86_400_000;
 export function createAuthService(db: Db, config: Config) {
   const accessTtl = minutes(config.accessTtlMinutes);
 
+  /**
+   * Opens a session for `userId`; `actorUserId` is the real person when impersonating.
+   * `notAfter` caps its life (an impersonation never outlives its grant).
+   */
   async function startSession(
     userId: number,
     actorUserId: number | null,
     client: ClientInfo,
+    notAfter?: Date,
   ): Promise<IssuedTokens> {
     const now = new Date();
+    const cap = notAfter?.getTime() ?? Number.POSITIVE_INFINITY;
     const tokens: IssuedTokens = {
       sessionId: randomUUID(),
       accessToken: newToken(),
       refreshToken: newToken(),
       xsrfToken: newToken(),
-      accessExpiresAt: new Date(now.getTime() + accessTtl),
-      expiresAt: new Date(now.getTime() + days(config.refreshTtlDays)),
+      accessExpiresAt: new Date(Math.min(now.getTime() + accessTtl, cap)),
+      expiresAt: new Date(Math.min(now.getTime() + days(config.refreshTtlDays), cap)),
     };
     await sessionsRepository.insert(
       db,
@@ -62,24 +68,54 @@ export function createAuthService(db: Db, config: Config) {
     return tokens;
   }
 
+  /**
+   * Checks e-mail and password (spec §7 Session) and answers the user; the same words and
+   * the same argon2 work for an unknown e-mail as for a wrong password.
+   */
+  async function checkCredentials(
+    email: string,
+    password: string,
+    client: ClientInfo,
+  ): Promise<{ id: number }> {
+    const user = await findUserByEmail(db, email);
+    const ok = await verifyPassword(user?.passwordHash, password);
+    if (!user || !ok) {
+      await recordAudit(db, {
+        action: 'auth.login_failed',
+        actorUserId: user?.id ?? null,
+        details: { email },
+        ip: client.ip,
+      });
+      throw AppError.of(401, 'UNAUTHORIZED', INVALID_CREDENTIALS);
+    }
+    return { id: user.id };
+  }
+
+  /** Opens the session of a user who passed every step of the sign-in. */
+  async function completeLogin(
+    userId: number,
+    client: ClientInfo,
+    method = 'password',
+  ): Promise<IssuedTokens> {
+    const tokens = await startSession(userId, null, client);
+    await recordLogin(db, userId, new Date());
+    await recordAudit(db, {
+      action: 'auth.login',
+      actorUserId: userId,
+      ...(method === 'password' ? {} : { details: { method } }),
+      ip: client.ip,
+    });
+    return tokens;
+  }
+
   return {
-    /** Checks e-mail and password; on success opens a session (spec §7 Session). */
+    checkCredentials,
+    completeLogin,
+
+    /** Checks e-mail and password; on success opens a session (no second step). */
     async login(email: string, password: string, client: ClientInfo): Promise<IssuedTokens> {
-      const user = await findUserByEmail(db, email);
-      const ok = await verifyPassword(user?.passwordHash, password);
-      if (!user || !ok) {
-        await recordAudit(db, {
-          action: 'auth.login_failed',
-          actorUserId: user?.id ?? null,
-          details: { email },
-          ip: client.ip,
-        });
-        throw AppError.of(401, 'UNAUTHORIZED', INVALID_CREDENTIALS);
-      }
-      const tokens = await startSession(user.id, null, client);
-      await recordLogin(db, user.id, new Date());
-      await recordAudit(db, { action: 'auth.login', actorUserId: user.id, ip: client.ip });
-      return tokens;
+      const user = await checkCredentials(email, password, client);
+      return completeLogin(user.id, client);
     },
 
     startSession,

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { refreshTokens, sessions } from '../../db/schema/sessions';
 
@@ -75,6 +75,53 @@ export const sessionsRepository = {
     await db
       .update(sessions)
       .set({ revokedAt: now, revokedReason: reason })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  },
+
+  /** The user's live sessions (their own and those of support acting as them), newest first. */
+  async listLiveForUser(db: Db, userId: number, now: Date): Promise<SessionRow[]> {
+    return db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+      .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
+  },
+
+  /**
+   * Revokes the user's live sessions that match `which`; answers their ids (their sockets
+   * are dropped by the caller).
+   */
+  async revokeWhere(
+    db: Db,
+    userId: number,
+    which: { only?: string; except?: string; impersonations?: boolean },
+    reason: string,
+    now: Date,
+  ): Promise<string[]> {
+    const conditions: SQL[] = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
+    if (which.only) conditions.push(eq(sessions.id, which.only));
+    if (which.except) conditions.push(ne(sessions.id, which.except));
+    if (which.impersonations) conditions.push(isNotNull(sessions.actorUserId));
+    const rows = await db
+      .update(sessions)
+      .set({ revokedAt: now, revokedReason: reason })
+      .where(and(...conditions))
+      .returning({ id: sessions.id });
+    return rows.map((r) => r.id);
+  },
+
+  /**
+   * Ends a session at `at` instead of at once: a browser whose cookies were just replaced
+   * (impersonation start or cancel) may still have requests in flight with the old ones;
+   * answering those 401 would set off a refresh that races the page load.
+   */
+  async retire(db: Db, sessionId: string, at: Date): Promise<void> {
+    await db
+      .update(sessions)
+      .set({
+        expiresAt: sql`least(${sessions.expiresAt}, ${at.toISOString()}::timestamptz)`,
+        accessExpiresAt: sql`least(${sessions.accessExpiresAt}, ${at.toISOString()}::timestamptz)`,
+      })
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
   },
 

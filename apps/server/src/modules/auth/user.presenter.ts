@@ -1,8 +1,14 @@
 import type { CurrentUser } from '@fleetgate/shared/schemas/auth';
 import type { AuthContext } from '../../plugins/auth';
 
-/** The current user of spec §3, from the request's session. */
-export function presentCurrentUser({ session, principal, actor }: AuthContext): CurrentUser {
+/**
+ * The current user of spec §3, from the request's session. `impersonationLimit` is the end
+ * of the impersonation access the user granted (spec §3 impersonation_access_limit).
+ */
+export function presentCurrentUser(
+  { session, principal, actor }: AuthContext,
+  impersonationLimit: Date | null = null,
+): CurrentUser {
   const { company, role } = principal;
   const showPayment = company.showPayment;
   return {
@@ -27,7 +33,7 @@ export function presentCurrentUser({ session, principal, actor }: AuthContext): 
     exp: Math.floor(session.accessExpiresAt.getTime() / 1000),
     permissions: principal.permissions,
     token: { actor: actor !== null, actor_user: actor ? { id: actor.id, email: actor.email } : null },
-    impersonation_access_limit: null,
+    impersonation_access_limit: impersonationLimit?.toISOString() ?? null,
     isImpersonating: actor !== null,
     show_payment: showPayment,
     // Payment control is shown to level 1 companies (spec §6).

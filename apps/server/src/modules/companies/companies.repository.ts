@@ -2,6 +2,7 @@ import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database';
 import { companies } from '../../db/schema/companies';
+import { devices } from '../../db/schema/devices';
 import { users } from '../../db/schema/users';
 import { allOf, type ListQuery, type ListSpec, listPlan } from '../../http/list-query';
 import { companiesInScope, type Scope } from '../policy/scope';
@@ -33,6 +34,23 @@ const row = {
   level: companies.level,
   created_at: companies.createdAt,
   users_count: sql<number>`(select count(*)::int from ${users} where ${users.companyId} = ${companies.id})`,
+  devices_count: sql<number>`(select count(*)::int from ${devices} where ${devices.companyId} = ${companies.id})`,
+  // The inner table is aliased, so "companies" below names the outer row.
+  children_count: sql<number>`(select count(*)::int from ${companies} as child where child.parent_id = ${companies.id})`,
+  show_payment: companies.showPayment,
+  mfa_mandatory: companies.mfaMandatory,
+};
+
+/** The most nodes the tree page receives: a bounded answer for very large fleets. */
+export const TREE_NODES_MAX = 5000;
+
+export type TreeNode = {
+  id: number;
+  name: string;
+  level: number;
+  parent_id: number | null;
+  users_count: number;
+  children: TreeNode[];
 };
 
 export type CompanyFilters = { level?: number[]; parentId?: number };
@@ -69,6 +87,38 @@ export const companiesRepository = {
       .where(and(eq(companies.id, id), companiesInScope(scope)))
       .limit(1);
     return found;
+  },
+
+  /**
+   * The caller's subtree as nested nodes (spec §2 company.tree), shallow levels first so
+   * that a cut at TREE_NODES_MAX drops the deepest companies, never a parent of a kept one.
+   */
+  async tree(db: Db, scope: Scope): Promise<{ roots: TreeNode[]; truncated: boolean }> {
+    const rows = await db
+      .select({
+        id: companies.id,
+        name: companies.name,
+        level: companies.level,
+        parent_id: companies.parentId,
+        users_count: count(users.id),
+      })
+      .from(companies)
+      .leftJoin(users, eq(users.companyId, companies.id))
+      .where(companiesInScope(scope))
+      .groupBy(companies.id)
+      .orderBy(companies.level, companies.name, companies.id)
+      .limit(TREE_NODES_MAX + 1);
+    const truncated = rows.length > TREE_NODES_MAX;
+    const nodes = new Map<number, TreeNode>();
+    const roots: TreeNode[] = [];
+    for (const r of rows.slice(0, TREE_NODES_MAX)) {
+      const node: TreeNode = { ...r, children: [] };
+      nodes.set(node.id, node);
+      const up = node.parent_id === null ? undefined : nodes.get(node.parent_id);
+      if (up) up.children.push(node);
+      else roots.push(node);
+    }
+    return { roots, truncated };
   },
 
   /** Creates a company under a parent: level one deeper, path extended (depth unlimited). */

@@ -1,5 +1,6 @@
 import { okBody } from '@fleetgate/shared/schemas/api';
 import {
+  companyFlagsBodySchema,
   editCompanyBodySchema,
   moveCompanyBodySchema,
   newCompanyBodySchema,
@@ -12,7 +13,7 @@ import { notFound } from '../../http/errors';
 import { listQuerySchema, pickFields } from '../../http/list-query';
 import { requireAuth } from '../../plugins/access';
 import { scopeOf } from '../policy/scope';
-import { companiesRepository } from './companies.repository';
+import { companiesRepository, type TreeNode } from './companies.repository';
 import { companiesService } from './companies.service';
 
 const companySchema = z.object({
@@ -23,7 +24,22 @@ const companySchema = z.object({
   level: z.number().int(),
   created_at: z.date(),
   users_count: z.number().int(),
+  devices_count: z.number().int(),
+  children_count: z.number().int(),
+  show_payment: z.boolean(),
+  mfa_mandatory: z.boolean(),
 });
+
+const treeNodeSchema: z.ZodType<TreeNode> = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    name: z.string(),
+    level: z.number().int(),
+    parent_id: z.number().int().nullable(),
+    users_count: z.number().int(),
+    children: z.array(treeNodeSchema),
+  }),
+);
 
 const listQuery = listQuerySchema.extend({
   level: commaIntList.optional(),
@@ -57,6 +73,22 @@ export async function companiesRoutes(app: FastifyInstance): Promise<void> {
         },
       );
       return { success: true as const, data: pickFields(rows, fields), meta: { total } };
+    },
+  );
+
+  r.get(
+    '/api/companies/tree',
+    {
+      config: { access: { permission: 'view_companies' } },
+      schema: {
+        tags: ['companies'],
+        summary: 'The caller’s subtree as nested nodes (spec §2 company.tree), bounded',
+        response: { 200: okBody(z.array(treeNodeSchema)) },
+      },
+    },
+    async (request) => {
+      const { roots, truncated } = await companiesRepository.tree(app.db, scopeOf(requireAuth(request)));
+      return { success: true as const, data: roots, meta: { truncated } };
     },
   );
 
@@ -135,6 +167,29 @@ export async function companiesRoutes(app: FastifyInstance): Promise<void> {
         message: 'Company updated successfully',
       };
     },
+  );
+
+  r.put(
+    '/api/companies/:id/flags',
+    {
+      config: manage,
+      schema: {
+        tags: ['companies'],
+        summary: 'Set a subsidiary’s flags (spec §2 manage company flags)',
+        params: idParams,
+        body: companyFlagsBodySchema,
+        response: {
+          200: okBody(
+            z.object({ id: z.number().int(), show_payment: z.boolean(), mfa_mandatory: z.boolean() }),
+          ),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await companiesService.setFlags(ctx(request), request.params.id, request.body),
+      message: 'Company flags updated successfully',
+    }),
   );
 
   r.post(

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 import { companies } from '../../db/schema/companies';
 import { devices } from '../../db/schema/devices';
 import { users } from '../../db/schema/users';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import type { AuthContext } from '../../plugins/auth';
 import { auditIdentity, recordAudit } from '../audit/audit.service';
 import { companiesInScope, companyInScope, scopeOf } from '../policy/scope';
@@ -102,6 +102,36 @@ export const companiesService = {
     });
     await audit(ctx, 'company.move', source.id, { from: source.parentId, to: target.id });
     return { id: source.id, parent_id: target.id, level: target.level + 1 };
+  },
+
+  /**
+   * The company flags of spec §2 'manage company flags' (show_payment, mfa_mandatory).
+   * Only companies strictly below the caller's own: a customer must not lift its own MFA
+   * duty or switch on payments for itself. A super admin may set any company's flags.
+   */
+  async setFlags(ctx: Ctx, id: number, flags: { show_payment?: boolean; mfa_mandatory?: boolean }) {
+    const company = await reachable(ctx, id);
+    const superAdmin = ctx.auth.principal.permissions.includes('super_admin');
+    if (!superAdmin && company.id === ctx.auth.principal.company.id)
+      throw forbidden('You cannot change the flags of your own company');
+    const changes = {
+      ...(flags.show_payment === undefined ? {} : { showPayment: flags.show_payment }),
+      ...(flags.mfa_mandatory === undefined ? {} : { mfaMandatory: flags.mfa_mandatory }),
+    };
+    if (!Object.keys(changes).length) throw badRequest('Choose a flag to change');
+    await ctx.db
+      .update(companies)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(companies.id, id));
+    const after = {
+      show_payment: changes.showPayment ?? company.showPayment,
+      mfa_mandatory: changes.mfaMandatory ?? company.mfaMandatory,
+    };
+    await audit(ctx, 'company.flags', id, {
+      from: { show_payment: company.showPayment, mfa_mandatory: company.mfaMandatory },
+      to: after,
+    });
+    return { id, ...after };
   },
 
   /**

@@ -161,6 +161,29 @@ export async function deviceActionsRoutes(app: FastifyInstance): Promise<void> {
   );
 
   r.get(
+    '/api/devices/actions/:batchId',
+    {
+      config: { access: { permission: 'view_devices' } },
+      schema: {
+        tags: ['devices'],
+        summary:
+          "The commands of one action request (its meta.channel): where 'Action status' starts before live steps",
+        params: z.object({ batchId: z.uuid() }),
+        response: { 200: okBody(z.array(commandSchema)) },
+      },
+    },
+    async (request) => {
+      const rows = await commandsRepository.listBatch(
+        app.db,
+        scopeOf(requireAuth(request)),
+        request.params.batchId,
+      );
+      if (rows.length === 0) throw notFound('Action');
+      return { success: true as const, data: rows.map(presentCommand), meta: { total: rows.length } };
+    },
+  );
+
+  r.get(
     '/api/devices/commands/:commandId',
     {
       config: { access: { permission: 'view_devices' } },

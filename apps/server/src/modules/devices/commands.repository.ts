@@ -196,6 +196,16 @@ export const commandsRepository = {
     return row;
   },
 
+  /** The commands one request created (its `meta.channel`), in the caller's scope. */
+  async listBatch(db: Db, scope: Scope, batchId: string) {
+    return db
+      .select()
+      .from(deviceCommands)
+      .where(and(eq(deviceCommands.batchId, batchId), companyColumnInScope(deviceCommands.companyId, scope)))
+      .orderBy(asc(deviceCommands.seq))
+      .limit(1000);
+  },
+
   async listForDevice(db: Db, deviceId: number, page: { limit: number; offset: number; status?: string[] }) {
     const where: SQL | undefined = and(
       eq(deviceCommands.deviceId, deviceId),

@@ -21,6 +21,27 @@ import { telemetryRepository } from './telemetry.repository';
 
 const idParams = z.object({ id: z.coerce.number().int().min(1) });
 const usage = z.object({ rx: z.number(), tx: z.number() });
+/** A chart point: the shared columns plus values read from the stored message (device page metrics). */
+const chartPointSchema = telemetryPointSchema.extend({
+  rsrp: z.number().nullable(),
+  rsrq: z.number().nullable(),
+  sinr: z.number().nullable(),
+  ain: z.number().nullable(),
+  acl: z.number().nullable(),
+  speed: z.number().nullable(),
+  alt: z.number().nullable(),
+  satellites: z.number().nullable(),
+});
+
+/** An IANA zone name the runtime knows (the console sends the user's zone). */
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 async function deviceOr404(app: FastifyInstance, auth: AuthContext, id: number) {
   const device = await devicesRepository.findInScope(app.db, scopeOf(auth), id);
@@ -41,7 +62,7 @@ export async function deviceDataRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Telemetry between two times, raw or averaged per bucket (charts)',
         params: idParams,
         querystring: telemetryQuery,
-        response: { 200: okBody(z.array(telemetryPointSchema)) },
+        response: { 200: okBody(z.array(chartPointSchema)) },
       },
     },
     async (request) => {
@@ -93,6 +114,32 @@ export async function deviceDataRoutes(app: FastifyInstance): Promise<void> {
           data_usage: { last_24h: day, last_30d: month },
         },
       };
+    },
+  );
+
+  r.get(
+    '/api/devices/:id/data-usage',
+    {
+      config: { access: { permission: 'view_devices' } },
+      schema: {
+        tags: ['devices'],
+        summary: 'Mobile data used per calendar day of a time zone (data-usage tab)',
+        params: idParams,
+        querystring: z.object({
+          days: z.coerce.number().int().min(1).max(92).default(30),
+          tz: z.string().max(64).refine(isTimeZone, 'Unknown time zone').default('UTC'),
+        }),
+        response: { 200: okBody(z.array(z.object({ day: z.string(), rx: z.number(), tx: z.number() }))) },
+      },
+    },
+    async (request) => {
+      const device = await deviceOr404(app, requireAuth(request), request.params.id);
+      const to = new Date();
+      // One day more than asked, so that the first day has its baseline.
+      const from = new Date(to.getTime() - (request.query.days + 1) * 86_400_000);
+      const rows = await telemetryRepository.dailyUsage(app.db, device.id, from, to, request.query.tz);
+      const days = rows.slice(-request.query.days);
+      return { success: true as const, data: days, meta: { total: days.length } };
     },
   );
 

@@ -3,6 +3,7 @@ import { DEVICE_KEYSET_SORTS, DEVICE_SEARCH_FIELDS, DEVICE_SORTS } from '@fleetg
 import { asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database';
+import { deviceTags, tags } from '../../db/schema/accounts';
 import { companies } from '../../db/schema/companies';
 import { deviceState, devices } from '../../db/schema/devices';
 import { badRequest } from '../../http/errors';
@@ -43,6 +44,8 @@ export type DeviceListParams = {
   model?: string[] | undefined;
   companyId?: number[] | undefined;
   firmware?: string[] | undefined;
+  /** Devices carrying any of these tags (spec §2 tags.main → devices). */
+  tagId?: number[] | undefined;
   cursor?: string | undefined;
 };
 
@@ -84,6 +87,12 @@ function searchCondition(q: string, fields: string[] | undefined): SQL {
   return sql`${devices.id} in (select ${devices.id} from ${devices} where (${matches}${macMatch}) offset 0)`;
 }
 
+/** Devices carrying any of the tags; a tag outside the caller's companies matches nothing. */
+function taggedWith(scope: Scope, tagIds: number[]): SQL {
+  const visibleTags = sql`select ${tags.id} from ${tags} where ${inArray(tags.id, tagIds)} and ${companyColumnInScope(tags.companyId, scope)}`;
+  return sql`${devices.id} in (select ${deviceTags.deviceId} from ${deviceTags} where ${deviceTags.tagId} in (${visibleTags}))`;
+}
+
 function filters(scope: Scope, p: DeviceListParams): SQL | undefined {
   return allOf(
     companyColumnInScope(devices.companyId, scope),
@@ -92,6 +101,7 @@ function filters(scope: Scope, p: DeviceListParams): SQL | undefined {
     p.model?.length ? inArray(devices.model, p.model) : undefined,
     p.companyId?.length ? inArray(devices.companyId, p.companyId) : undefined,
     p.firmware?.length ? inArray(devices.firmware, p.firmware) : undefined,
+    p.tagId?.length ? taggedWith(scope, p.tagId) : undefined,
   );
 }
 

@@ -1,5 +1,6 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { deviceTags, tags } from '../../db/schema/accounts';
 import { companies } from '../../db/schema/companies';
 import { deviceState, devices } from '../../db/schema/devices';
 import { allOf } from '../../http/list-query';
@@ -66,6 +67,16 @@ export const devicesRepository = {
       .where(and(eq(devices.id, id), companyColumnInScope(devices.companyId, scope)))
       .limit(1);
     return row;
+  },
+
+  /** The tags on a device that the caller reaches (a tag of a company out of scope stays hidden). */
+  async tagsOf(db: Db, scope: Scope, deviceId: number) {
+    return db
+      .select({ id: tags.id, name: tags.name, color: tags.color })
+      .from(deviceTags)
+      .innerJoin(tags, eq(tags.id, deviceTags.tagId))
+      .where(and(eq(deviceTags.deviceId, deviceId), companyColumnInScope(tags.companyId, scope)))
+      .orderBy(tags.name);
   },
 
   /** The ids (and companies) among `ids` that the caller reaches. */

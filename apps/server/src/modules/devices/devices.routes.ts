@@ -11,6 +11,7 @@ import {
   registerDeviceBody,
   updateDeviceBody,
 } from '@fleetgate/shared/schemas/devices';
+import { commaIntList } from '@fleetgate/shared/schemas/list';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,7 +27,10 @@ import { devicesRepository } from './devices.repository';
 import { importDevices, registerDevice, unregisterDevices, updateDevice } from './devices.service';
 
 const idParams = z.object({ id: z.coerce.number().int().min(1) });
-const listQuery = listQuerySchema.extend(deviceFiltersSchema.shape);
+const listQuery = listQuerySchema.extend(deviceFiltersSchema.shape).extend({
+  /** Devices carrying any of these tags (issue 5 §7 tag filter). */
+  tag_id: commaIntList.optional(),
+});
 type ListQueryIn = z.infer<typeof listQuery>;
 
 const listParams = (q: ListQueryIn) => ({
@@ -39,8 +43,12 @@ const listParams = (q: ListQueryIn) => ({
   model: q.model,
   companyId: q.company_id,
   firmware: q.firmware,
+  tagId: q.tag_id,
   cursor: q.cursor,
 });
+
+/** A tag on the device page header (spec §3 Tag). */
+const deviceTagSchema = z.object({ id: z.number().int(), name: z.string(), color: z.string() });
 
 const EXPORT_COLUMNS = [
   'id',
@@ -141,19 +149,17 @@ export async function devicesRoutes(app: FastifyInstance): Promise<void> {
       config: { access: { permission: 'view_devices' } },
       schema: {
         tags: ['devices'],
-        summary: 'One device with its capabilities (spec §3) and last state',
+        summary: 'One device with its capabilities (spec §3), last state and tags',
         params: idParams,
-        response: { 200: okBody(deviceDetailSchema) },
+        response: { 200: okBody(deviceDetailSchema.extend({ tags: z.array(deviceTagSchema) })) },
       },
     },
     async (request) => {
-      const row = await devicesRepository.findInScope(
-        app.db,
-        scopeOf(requireAuth(request)),
-        request.params.id,
-      );
+      const scope = scopeOf(requireAuth(request));
+      const row = await devicesRepository.findInScope(app.db, scope, request.params.id);
       if (!row) throw notFound('Device');
-      return { success: true as const, data: presentDeviceDetail(row) };
+      const tags = await devicesRepository.tagsOf(app.db, scope, row.id);
+      return { success: true as const, data: { ...presentDeviceDetail(row), tags } };
     },
   );
 

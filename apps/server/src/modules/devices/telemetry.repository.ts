@@ -1,9 +1,39 @@
-import { and, asc, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { deviceState, devices, deviceTelemetry } from '../../db/schema/devices';
 
 export type TelemetryRow = typeof deviceTelemetry.$inferInsert;
 export type StateRow = typeof deviceState.$inferInsert;
+
+/**
+ * A number inside the stored message (`payload -> 'gps' -> 'speed'`), null when absent or
+ * not a number. The path is a constant of this file, never input.
+ */
+function payloadNumber(...path: (string | number)[]): SQL<number | null> {
+  const steps = sql.raw(path.map((p) => (typeof p === 'number' ? String(p) : `'${p}'`)).join('->'));
+  const value = sql`${deviceTelemetry.payload}->${steps}`;
+  return sql<number | null>`case when jsonb_typeof(${value}) = 'number' then (${value})::text::float8 end`;
+}
+
+/**
+ * Chart values kept only in the stored message (docs/device-protocol.md §4.3): mobile
+ * signal quality, the first analog input (V) and current loop (mA), GPS speed, altitude
+ * and satellites.
+ */
+const PAYLOAD_SERIES = {
+  rsrp: payloadNumber('rsrp'),
+  rsrq: payloadNumber('rsrq'),
+  sinr: payloadNumber('sinr'),
+  ain: payloadNumber('io', 'ain', 0),
+  acl: payloadNumber('io', 'acl', 0),
+  speed: payloadNumber('gps', 'speed'),
+  alt: payloadNumber('gps', 'alt'),
+  satellites: payloadNumber('gps', 'satellites'),
+} as const;
+
+const averaged = Object.fromEntries(
+  Object.entries(PAYLOAD_SERIES).map(([key, value]) => [key, sql<number | null>`avg(${value})::float8`]),
+) as { [K in keyof typeof PAYLOAD_SERIES]: SQL<number | null> };
 
 /** Only this file reads and writes telemetry and the last-state table. */
 export const telemetryRepository = {
@@ -67,6 +97,7 @@ export const telemetryRepository = {
           lat: deviceTelemetry.lat,
           lon: deviceTelemetry.lon,
           uptime: deviceTelemetry.uptime,
+          ...PAYLOAD_SERIES,
         })
         .from(deviceTelemetry)
         .where(where)
@@ -86,6 +117,7 @@ export const telemetryRepository = {
         lat: sql<number | null>`(array_agg(${deviceTelemetry.lat} order by ${deviceTelemetry.at} desc))[1]`,
         lon: sql<number | null>`(array_agg(${deviceTelemetry.lon} order by ${deviceTelemetry.at} desc))[1]`,
         uptime: sql<number | null>`max(${deviceTelemetry.uptime})`,
+        ...averaged,
       })
       .from(deviceTelemetry)
       .where(where)
@@ -114,6 +146,29 @@ export const telemetryRepository = {
       ) s`);
     const row = (result as unknown as { rows: { rx: string | null; tx: string | null }[] }).rows[0];
     return { rx: Number(row?.rx ?? 0), tx: Number(row?.tx ?? 0) };
+  },
+
+  /**
+   * Mobile data used per day (the data-usage tab): counter increases summed per calendar
+   * day of `timeZone`, a counter that went down counting from zero (as dataUsage does).
+   */
+  async dailyUsage(db: Db, deviceId: number, from: Date, to: Date, timeZone: string) {
+    const result = await db.execute(sql`
+      select to_char(date_trunc('day', at at time zone ${timeZone}), 'YYYY-MM-DD') as day,
+             coalesce(sum(case when d_rx < 0 then rx else d_rx end), 0)::text as rx,
+             coalesce(sum(case when d_tx < 0 then tx else d_tx end), 0)::text as tx
+      from (
+        select at, rx_bytes as rx, tx_bytes as tx,
+               rx_bytes - lag(rx_bytes) over w as d_rx,
+               tx_bytes - lag(tx_bytes) over w as d_tx
+        from ${deviceTelemetry}
+        where device_id = ${deviceId} and at >= ${from.toISOString()}::timestamptz
+          and at <= ${to.toISOString()}::timestamptz and rx_bytes is not null
+        window w as (order by at)
+      ) s
+      group by 1 order by 1`);
+    const rows = (result as unknown as { rows: { day: string; rx: string; tx: string }[] }).rows;
+    return rows.map((r) => ({ day: r.day, rx: Number(r.rx), tx: Number(r.tx) }));
   },
 
   async latestPoint(db: Db, deviceId: number) {

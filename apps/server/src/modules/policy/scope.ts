@@ -12,8 +12,8 @@ import type { AuthContext } from '../../plugins/auth';
 export type Scope = { companyId: number; path: string; subtree: boolean };
 
 export function scopeOf(auth: AuthContext): Scope {
-  const { company, permissions } = auth.principal;
-  return { companyId: company.id, path: company.path, subtree: permissions.includes('view_companies') };
+  const { company, subtree } = auth.principal;
+  return { companyId: company.id, path: company.path, subtree };
 }
 
 /** Rows of `companies` inside the scope. */

@@ -23,6 +23,12 @@ export type Principal = {
   };
   role: { id: number; name: string; title: string };
   permissions: string[];
+  /**
+   * Whether the user reaches the subtree under their company (their role sees companies,
+   * spec §6) or only their own company. Decided by the role, so a personal access token
+   * narrows what a user may do, never where.
+   */
+  subtree: boolean;
 };
 
 /** Loads a user with company, role and permissions in one query. */
@@ -61,6 +67,7 @@ export async function findPrincipal(db: Db, userId: number): Promise<Principal |
     },
     role,
     permissions: row.permissions,
+    subtree: row.permissions.includes('view_companies'),
   };
 }
 

@@ -46,6 +46,7 @@ const row = {
   role_name: roles.name,
   role_title: roles.title,
   mfa_type: users.mfaType,
+  sso_admin: users.ssoAdmin,
   last_login_at: users.lastLoginAt,
   created_at: users.createdAt,
 };

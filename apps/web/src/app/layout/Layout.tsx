@@ -1,5 +1,5 @@
 import { UI_TIMINGS } from '@fleetgate/shared/constants';
-import { AppShell, Overlay } from '@mantine/core';
+import { AppShell, Box, Overlay } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -9,6 +9,7 @@ import { userStorage } from '../../lib/storage/user-storage';
 import { Header } from '../header/Header';
 import { Navigation } from '../navigation/Navigation';
 import { useCurrentRoute } from '../router/current-route';
+import { useSession } from '../session/session-context';
 import { HelpPanel } from './HelpPanel';
 import { useHelp } from './help-context';
 import { ImpersonationBanner } from './ImpersonationBanner';
@@ -19,6 +20,9 @@ import { ScrollTop } from './ScrollTop';
 import { UpdatePrompt } from './UpdatePrompt';
 
 export const WIDE_NAV_KEY = 'wideNav';
+const HEADER_HEIGHT = 56;
+/** The impersonation banner sits on top of the header, inside the fixed bar (spec §2 Layout). */
+const BANNER_HEIGHT = 32;
 export const HELP_DISMISSED_KEY = 'help.dismissed';
 
 /**
@@ -37,6 +41,7 @@ export function Layout() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const [reloads, setReloads] = useState(0);
   const mobileMode = search.get('platform') === 'mobile';
+  const impersonating = useSession().user.isImpersonating;
 
   // The mobile overlay closes on route change and locks page scrolling while open.
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes on every navigation.
@@ -79,9 +84,8 @@ export function Layout() {
 
   return (
     <>
-      <ImpersonationBanner />
       <AppShell
-        header={mobileMode ? undefined : { height: 56 }}
+        header={mobileMode ? undefined : { height: HEADER_HEIGHT + (impersonating ? BANNER_HEIGHT : 0) }}
         navbar={
           mobileMode
             ? undefined
@@ -97,12 +101,15 @@ export function Layout() {
       >
         {!mobileMode && (
           <AppShell.Header>
-            <Header
-              wide={wide}
-              onToggleWide={toggleWide}
-              mobileOpen={mobileOpen}
-              onToggleMobile={() => setMobileOpen((o) => !o)}
-            />
+            <ImpersonationBanner height={BANNER_HEIGHT} />
+            <Box h={HEADER_HEIGHT}>
+              <Header
+                wide={wide}
+                onToggleWide={toggleWide}
+                mobileOpen={mobileOpen}
+                onToggleMobile={() => setMobileOpen((o) => !o)}
+              />
+            </Box>
           </AppShell.Header>
         )}
         {!mobileMode && (
@@ -125,6 +132,7 @@ export function Layout() {
           />
         )}
         <AppShell.Main>
+          {mobileMode && <ImpersonationBanner height={BANNER_HEIGHT} />}
           <div
             key={pageKey}
             className={transition === 'none' ? undefined : transitions[transition]}

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session/session-context';
+import { cancelImpersonation } from '../impersonation/start';
 import { AccountSummary } from './components/AccountSummary';
 import { DarkModeMenu } from './components/DarkModeMenu';
 import { ImpersonationStatus } from './components/ImpersonationStatus';
@@ -83,12 +84,13 @@ export function AccountWidget() {
             {ts('nav.signOut')}
           </Menu.Item>
           {user.isImpersonating && (
-            // Ending this session ends the impersonation; the actor signs in again as themselves.
+            // spec §4: ends the impersonation session and gives the actor a fresh session of
+            // their own (the token is refreshed), then the page reloads.
             <Menu.Item
-              component={Link}
-              to={pathOf('logout')}
               color="orange"
               leftSection={<IconUserCancel size={16} />}
+              onClick={() => void cancelImpersonation()}
+              data-testid="cancel-impersonation"
             >
               {t('menu.logoutCancelImpersonation')}
             </Menu.Item>

@@ -1,12 +1,83 @@
+import { Center, Loader } from '@mantine/core';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
+import { WindowsProvider } from '../../lib/dialogs/WindowsProvider';
 import { LoginPage } from './LoginPage';
+
+const page = <T,>(load: () => Promise<T>, pick: (m: T) => ComponentType) =>
+  lazy(() => load().then((m) => ({ default: pick(m) })));
+
+const SettingsLayout = page(
+  () => import('../account-settings/SettingsLayout'),
+  (m) => m.SettingsLayout,
+);
+const ProfilePage = page(
+  () => import('../account-settings/pages/ProfilePage'),
+  (m) => m.ProfilePage,
+);
+const SecurityPage = page(
+  () => import('../account-settings/pages/SecurityPage'),
+  (m) => m.SecurityPage,
+);
+const TokensPage = page(
+  () => import('../account-settings/pages/TokensPage'),
+  (m) => m.TokensPage,
+);
+const ImpersonationAccessPage = page(
+  () => import('../account-settings/pages/ImpersonationAccessPage'),
+  (m) => m.ImpersonationAccessPage,
+);
+const VerifyEmailPage = page(
+  () => import('../account-settings/pages/VerifyEmailPage'),
+  (m) => m.VerifyEmailPage,
+);
+const OidcCallbackPage = page(
+  () => import('../account-settings/pages/OidcCallbackPage'),
+  (m) => m.OidcCallbackPage,
+);
+
+const AcceptInvitationPage = page(
+  () => import('./invitation/AcceptInvitationPage'),
+  (m) => m.AcceptInvitationPage,
+);
+
+const loading = (
+  <Center mih="100vh">
+    <Loader />
+  </Center>
+);
 
 const router = createBrowserRouter([
   { path: '/account/login', element: <LoginPage /> },
+  { path: '/account/invitation/:token', element: <AcceptInvitationPage /> },
+  { path: '/account/verify-email', element: <VerifyEmailPage /> },
+  { path: '/account/oidc/callback', element: <OidcCallbackPage /> },
+  {
+    path: '/account/settings',
+    element: <SettingsLayout />,
+    children: [
+      { index: true, element: <Navigate to="/account/settings/profile" replace /> },
+      { path: 'profile', element: <ProfilePage /> },
+      { path: 'security', element: <SecurityPage /> },
+      { path: 'tokens', element: <TokensPage /> },
+      { path: 'impersonation', element: <ImpersonationAccessPage /> },
+      { path: '*', element: <Navigate to="/account/settings/profile" replace /> },
+    ],
+  },
   { path: '*', element: <Navigate to="/account/login" replace /> },
 ]);
 
-/** The account side (`/account/*`): pages that need no session. */
+/**
+ * The account side (`/account/*`): sign-in, e-mail confirmation, the vendor ID callback,
+ * and account settings. Its windows carry the password prompt (423) and the second-step
+ * dialog (MFA_REQUIRED) of spec §4, as in the console.
+ */
 export function AccountApp() {
-  return <RouterProvider router={router} />;
+  return (
+    <WindowsProvider>
+      <Suspense fallback={loading}>
+        <RouterProvider router={router} />
+      </Suspense>
+    </WindowsProvider>
+  );
 }

@@ -6,6 +6,7 @@ import {
   Box,
   Button,
   Center,
+  Divider,
   Paper,
   PasswordInput,
   Stack,
@@ -13,21 +14,58 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { IconShieldCheck } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/http/client';
-import { ApiError } from '../../lib/http/errors';
+import { ApiError, CancelledError } from '../../lib/http/errors';
+import { goToVendor, withVendorRedirect } from '../mfa/vendor-redirect';
+
+/** Where to go after signing in: the continue_url of this host, else the console (spec §5). */
+function nextPage(): string {
+  const next = safeContinueUrl(
+    new URLSearchParams(window.location.search).get('continue_url'),
+    window.location.origin,
+  );
+  return next && !next.startsWith('/account/login') ? next : '/';
+}
+
+/** Whether the vendor identity service is offered, and its name (GET {auth}/oidc). */
+function useVendorSignIn() {
+  return useQuery({
+    queryKey: ['auth', 'oidc'],
+    queryFn: async () =>
+      (await api.get<{ enabled: boolean; name: string }>(`${AUTH_BASE}/oidc`, { noRefresh: true })).data,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
 
 type FieldErrors = Partial<Record<'email' | 'password', string>>;
 
 /** The sign-in page (`/account/login`): e-mail, password, 'Sign in' (issue 2). */
 export function LoginPage() {
   const { t } = useTranslation('account');
+  const { t: tm } = useTranslation('mfa');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const vendor = useVendorSignIn();
+
+  async function vendorSignIn() {
+    setFormError(null);
+    try {
+      const { authorization_url } = (
+        await api.post<{ authorization_url: string }>(`${AUTH_BASE}/oidc/start`, {}, { noRefresh: true })
+      ).data;
+      await goToVendor(authorization_url, nextPage());
+    } catch (error) {
+      setFormError(error instanceof ApiError ? error.message : t('login.failed'));
+    }
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -45,14 +83,17 @@ export function LoginPage() {
     }
     setSubmitting(true);
     try {
-      await api.post(`${AUTH_BASE}/login`, parsed.data, { noRefresh: true });
-      const next = safeContinueUrl(
-        new URLSearchParams(window.location.search).get('continue_url'),
-        window.location.origin,
+      // spec §4 second step: MFA_REQUIRED opens the code dialog; vendor ID leaves for its page.
+      await withVendorRedirect(
+        () => api.post(`${AUTH_BASE}/login`, parsed.data, { noRefresh: true }),
+        nextPage(),
       );
-      window.location.assign(next && !next.startsWith('/account') ? next : '/');
+      window.location.assign(nextPage());
     } catch (error) {
-      setFormError(error instanceof ApiError ? error.message : t('login.failed'));
+      // Closing the code dialog is not a failure worth a message: the form is simply back.
+      if (!(error instanceof CancelledError)) {
+        setFormError(error instanceof ApiError ? error.message : t('login.failed'));
+      }
       setSubmitting(false);
     }
   }
@@ -101,6 +142,19 @@ export function LoginPage() {
               <Button type="submit" loading={submitting} fullWidth>
                 {t('login.submit')}
               </Button>
+              {vendor.data?.enabled && (
+                <>
+                  <Divider label={tm('login.or')} labelPosition="center" />
+                  <Button
+                    variant="default"
+                    fullWidth
+                    leftSection={<IconShieldCheck size={16} />}
+                    onClick={() => void vendorSignIn()}
+                  >
+                    {tm('login.vendor', { name: vendor.data.name })}
+                  </Button>
+                </>
+              )}
             </Stack>
           </form>
         </Paper>

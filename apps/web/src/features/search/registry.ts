@@ -1,7 +1,9 @@
 import type { Permission } from '@fleetgate/shared/permissions';
 import { pathOf } from '@fleetgate/shared/routes';
 import type { Icon } from '@tabler/icons-react';
-import { IconBuilding, IconUsers } from '@tabler/icons-react';
+import { IconBuilding, IconRouter, IconTag, IconUsers } from '@tabler/icons-react';
+import i18next from 'i18next';
+import { statusLook } from '../devices/utils/status';
 
 /** One hit of the global search (spec §3 Search result). */
 export type SearchResult = {
@@ -41,6 +43,19 @@ export type SearchEndpoint = {
 /** Every endpoint that exists now, in the spec's order (devices, companies, ..., users, files). */
 export const SEARCH_ENDPOINTS: readonly SearchEndpoint[] = [
   {
+    id: 'devices',
+    labelKey: 'endpoint.devices',
+    path: '/devices',
+    permission: 'view_devices',
+    tableRoute: 'management.devices',
+    icon: IconRouter,
+    title: (r) => r.name ?? `#${r.id}`,
+    // spec §3 Search result: status shown with the texts of spec §4.
+    subtitle: (r) =>
+      typeof r.status === 'number' ? i18next.t(`devices:status.${statusLook(r.status).key}`) : undefined,
+    href: (r) => pathOf('device.info', { id: r.id }),
+  },
+  {
     id: 'companies',
     labelKey: 'endpoint.companies',
     path: '/companies',
@@ -50,6 +65,17 @@ export const SEARCH_ENDPOINTS: readonly SearchEndpoint[] = [
     title: (r) => r.name ?? `#${r.id}`,
     subtitle: (r) => `#${r.id}`,
     href: (r) => pathOf('company.info', { company_id: r.id }),
+  },
+  {
+    id: 'tags',
+    labelKey: 'endpoint.tags',
+    path: '/tags',
+    permission: 'view_tags',
+    tableRoute: 'tags.main',
+    icon: IconTag,
+    title: (r) => r.name ?? `#${r.id}`,
+    subtitle: (r) => r.color,
+    href: (r) => pathOf('management.tag_chart', { id: r.id }),
   },
   {
     id: 'users',

@@ -7,6 +7,29 @@ import type { FormDefinition } from './types';
  */
 const FORMS: Record<string, () => Promise<FormDefinition>> = {
   notice: () => import('../../features/notices/forms/notice-form').then((m) => m.noticeForm),
+  addDevice: () => import('../../features/devices/forms/device-forms').then((m) => m.addDeviceForm()),
+  addDeviceFromFile: () =>
+    import('../../features/devices/forms/device-forms').then((m) => m.importDevicesForm()),
+  deviceUpdateInfo: () => import('../../features/devices/forms/device-forms').then((m) => m.updateInfoForm),
+  devicePassword: () => import('../../features/devices/forms/device-forms').then((m) => m.passwordForm),
+  deviceMonitoringPeriod: () =>
+    import('../../features/devices/forms/device-forms').then((m) => m.monitoringPeriodForm),
+  deviceCli: () => import('../../features/devices/forms/device-forms').then((m) => m.cliForm),
+  newCompany: () => import('../../features/companies/forms/company-forms').then((m) => m.newCompanyForm()),
+  editCompany: () => import('../../features/companies/forms/company-forms').then((m) => m.editCompanyForm),
+  moveCompany: () => import('../../features/companies/forms/company-forms').then((m) => m.moveCompanyForm()),
+  companyFlags: () => import('../../features/companies/forms/company-forms').then((m) => m.companyFlagsForm),
+  newTag: () => import('../../features/tags/forms/tag-forms').then((m) => m.newTagForm()),
+  editTag: () => import('../../features/tags/forms/tag-forms').then((m) => m.editTagForm),
+  inviteNewCompany: () => import('../../features/users/forms/user-forms').then((m) => m.inviteNewCompanyForm),
+  removeUserMfa: () => import('../../features/users/forms/user-forms').then((m) => m.removeUserMfaForm),
+  deleteUser: () => import('../../features/users/forms/user-forms').then((m) => m.deleteUserForm),
+  makeSSOAdmin: () => import('../../features/users/forms/user-forms').then((m) => m.makeSsoAdminForm),
+  smtpConfiguration: () => import('../../features/mail/forms/mail-forms').then((m) => m.smtpForm()),
+  smtpTest: () => import('../../features/mail/forms/mail-forms').then((m) => m.smtpTestForm),
+  suppressEmail: () => import('../../features/mail/forms/mail-forms').then((m) => m.suppressEmailForm),
+  removeFromSuppresionList: () =>
+    import('../../features/mail/forms/mail-forms').then((m) => m.removeFromSuppresionListForm),
 };
 
 export function isKnownForm(name: string): boolean {

@@ -4,11 +4,13 @@ import { DEFAULT_BRAND } from '@fleetgate/shared/schemas/brand';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import i18next from 'i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SessionProvider } from '../../../app/session/session-context';
 import { initI18n } from '../../../i18n/i18n';
 import { SEARCH_SELECTION_KEY } from '../hooks/useSearchSelection';
+import { SEARCH_ENDPOINTS } from '../registry';
 import { SearchModal } from './SearchModal';
 
 const superAdmin = DEFAULT_ROLES.find((r) => r.name === 'super_admin')!;
@@ -99,7 +101,9 @@ describe('global search (spec §2, §9)', () => {
     expect(requests).toHaveLength(0);
     await advance(1);
     await advance(0);
-    expect(requests.map((u) => u.pathname).sort()).toEqual(['/api/companies', '/api/users']);
+    expect(requests.map((u) => u.pathname).sort()).toEqual(
+      SEARCH_ENDPOINTS.map((e) => `/api${e.path}`).sort(),
+    );
     expect(requests.every((u) => u.searchParams.get('q') === 'acme')).toBe(true);
   });
 
@@ -122,6 +126,7 @@ describe('global search (spec §2, §9)', () => {
     expect(users.querySelector('[data-testid="search-group-count"]')?.textContent).toBe('1');
     expect(companies.querySelectorAll('[data-testid="search-result"]')).toHaveLength(10);
     expect(users.textContent).toContain('acme.admin@fleetgate.test');
+    // Groups with hits only: companies and users.
     expect(screen.getAllByRole('button', { name: /View .* in table/ })).toHaveLength(2);
   });
 
@@ -135,8 +140,9 @@ describe('global search (spec §2, §9)', () => {
 
   it("says 'No search criteria selected' when every endpoint is unchecked, and keeps that choice", async () => {
     renderModal();
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Companies' }));
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Users' }));
+    for (const endpoint of SEARCH_ENDPOINTS) {
+      fireEvent.click(screen.getByRole('checkbox', { name: i18next.t(`search:${endpoint.labelKey}`) }));
+    }
     expect(screen.getByTestId('search-message').textContent).toBe('No search criteria selected');
     expect(JSON.parse(localStorage.getItem(SEARCH_SELECTION_KEY) ?? 'null')).toEqual([]);
     type('acme');

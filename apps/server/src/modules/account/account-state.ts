@@ -1,0 +1,57 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { companies } from '../../db/schema/companies';
+import { users } from '../../db/schema/users';
+import { AppError } from '../../http/errors';
+
+/** The blocking conditions of spec §6 a signed-in user can be in (NOT_INVITED_EXTERNAL_USER never has a session). */
+export type AccountBlock = 'EMAIL_NOT_VERIFIED' | 'MFA_MANDATORY';
+
+export const BLOCK_MESSAGES: Record<AccountBlock, string> = {
+  EMAIL_NOT_VERIFIED: 'Please confirm your email address to continue',
+  MFA_MANDATORY: 'Your company requires two-step verification. Set it up to continue',
+};
+
+/** Which block applies to a user, if any: an unconfirmed address first, then a missing second step. */
+export async function accountBlockOf(db: Db, userId: number): Promise<AccountBlock | null> {
+  const [row] = await db
+    .select({
+      emailVerifiedAt: users.emailVerifiedAt,
+      mfaType: users.mfaType,
+      mfaMandatory: companies.mfaMandatory,
+    })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) return null;
+  if (!row.emailVerifiedAt) return 'EMAIL_NOT_VERIFIED';
+  if (row.mfaMandatory && !row.mfaType) return 'MFA_MANDATORY';
+  return null;
+}
+
+/** Routes a blocked user may still call: enough to see the notice and get out of it. */
+export function allowedWhileBlocked(block: AccountBlock, method: string, routeUrl: string): boolean {
+  if (routeUrl.startsWith('/api/auth/')) return true;
+  if (routeUrl === '/api/user' && method === 'GET') return true;
+  if (routeUrl === '/api/account/user') return true;
+  if (block === 'MFA_MANDATORY') {
+    return routeUrl === '/api/password-confirmation' || routeUrl.startsWith('/api/user/mfa');
+  }
+  return false;
+}
+
+/** The 403 of a blocking condition; `meta` carries what the notice screen shows (spec §8 Session). */
+export function blockedError(block: AccountBlock, meta?: Record<string, unknown>): AppError {
+  return new AppError(403, [{ code: block, message: BLOCK_MESSAGES[block] }], meta);
+}
+
+/** Whether the user's company requires a second step (spec §6 MFA_MANDATORY). */
+export async function mfaMandatoryFor(db: Db, companyId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ mandatory: companies.mfaMandatory })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .limit(1);
+  return row?.mandatory ?? false;
+}

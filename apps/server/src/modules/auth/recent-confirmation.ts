@@ -1,0 +1,34 @@
+import type { FastifyRequest } from 'fastify';
+import { passwordConfirmationRequired } from '../../http/errors';
+import { requireAuth } from '../../plugins/access';
+import type { AuthContext } from '../../plugins/auth';
+
+/** How long a typed password counts as fresh for sensitive actions. */
+export const RECENT_CONFIRMATION_MS = 10 * 60_000;
+
+function confirmedRecently(auth: AuthContext, now: number): boolean {
+  const at = auth.session.passwordConfirmedAt;
+  return at !== null && now - at.getTime() <= RECENT_CONFIRMATION_MS;
+}
+
+/**
+ * A sensitive action needs the password typed within the last 10 minutes: otherwise a 423
+ * asks for it (spec §4, §8), and POST /password-confirmation checks it against the real
+ * person (the actor when impersonating). Personal access tokens never pass: they have no
+ * password to confirm.
+ */
+export function requireRecentConfirmation(request: FastifyRequest, now = Date.now()): AuthContext {
+  const auth = requireAuth(request);
+  if (auth.token || !confirmedRecently(auth, now)) throw passwordConfirmationRequired();
+  return auth;
+}
+
+/**
+ * Sensitive actions while impersonating (issue 4): the real actor confirms their password.
+ * Outside impersonation the action goes through as is.
+ */
+export function requireActorConfirmation(request: FastifyRequest, now = Date.now()): AuthContext {
+  const auth = requireAuth(request);
+  if (auth.actor) return requireRecentConfirmation(request, now);
+  return auth;
+}

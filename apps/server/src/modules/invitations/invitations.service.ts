@@ -1,0 +1,255 @@
+import {
+  INVITATION_PATH,
+  INVITATION_TTL_DAYS,
+  type InvitationKind,
+  type InvitationStatus,
+} from '@fleetgate/shared/schemas/invitations';
+import { hashPassword } from '../../auth/passwords';
+import { digest, newToken } from '../../auth/tokens';
+import type { Db } from '../../db/database';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import type { ListQuery } from '../../http/list-query';
+import type { AuthContext } from '../../plugins/auth';
+import { auditIdentity, recordAudit } from '../audit/audit.service';
+import { companiesRepository } from '../companies/companies.repository';
+import type { MailResult, MailService } from '../mail/mail.service';
+import { distributorInvitationMail, MAIL_TEMPLATES, userInvitationMail } from '../mail/mail.templates';
+import { companyInScope, scopeOf } from '../policy/scope';
+import { assignableRole } from '../users/role-assignment';
+import { type InvitationRow, invitationsRepository as repo } from './invitations.repository';
+
+export type Ctx = { db: Db; auth: AuthContext; ip: string; mail: MailService; baseUrl: string };
+
+const DAY_MS = 86_400_000;
+/** The admin role a distributor becomes in the company they found (spec §6 id 2). */
+const ADMIN_ROLE_ID = 2;
+
+/** One answer for unknown, used, revoked and expired links: a token holder learns nothing more. */
+export const INVITATION_GONE = 'This invitation link is invalid, already used, revoked or expired';
+const gone = () => AppError.of(404, 'NOT_FOUND', INVITATION_GONE);
+
+const expiry = () => new Date(Date.now() + INVITATION_TTL_DAYS * DAY_MS);
+
+const MAIL_MESSAGES: Record<MailResult['status'], string> = {
+  sent: 'Invitation sent successfully',
+  unsent:
+    'Invitation created. SMTP is not configured, so the e-mail was not sent: its link is in the mail log.',
+  failed:
+    'Invitation created, but the e-mail could not be sent. Check the SMTP configuration, then resend it.',
+  suppressed: 'Invitation created, but the address is on the suppression list, so no e-mail was sent.',
+};
+
+const audit = (ctx: Ctx, action: string, row: InvitationRow, details?: Record<string, unknown>) =>
+  recordAudit(ctx.db, {
+    action,
+    ...auditIdentity(ctx.auth),
+    companyId: row.company_id,
+    targetType: 'invitation',
+    targetId: row.id,
+    details: { email: row.email, kind: row.kind, role_id: row.role_id, ...details },
+    ip: ctx.ip,
+  });
+
+async function deliver(ctx: Ctx, row: InvitationRow, token: string): Promise<MailResult> {
+  const appName = await ctx.mail.appName();
+  const url = `${ctx.baseUrl}${INVITATION_PATH}/${token}`;
+  const inviter = ctx.auth.principal.email;
+  const expiresAt = new Date(row.expires_at);
+  const message =
+    row.kind === 'distributor'
+      ? distributorInvitationMail({ appName, inviter, companyName: row.company_name, url, expiresAt })
+      : userInvitationMail({
+          appName,
+          inviter,
+          companyName: row.company_name,
+          roleTitle: row.role_title ?? '',
+          url,
+          expiresAt,
+        });
+  return ctx.mail.send({
+    to: row.email,
+    template:
+      row.kind === 'distributor' ? MAIL_TEMPLATES.distributorInvitation : MAIL_TEMPLATES.userInvitation,
+    companyId: row.company_id,
+    ...message,
+  });
+}
+
+async function reachable(ctx: Ctx, id: number): Promise<InvitationRow> {
+  const row = await repo.find(ctx.db, scopeOf(ctx.auth), id);
+  if (!row) throw notFound('Invitation');
+  return row;
+}
+
+async function create(ctx: Ctx, kind: InvitationKind, email: string, companyId: number, roleId: number) {
+  if (await repo.emailTaken(ctx.db, email)) throw conflict('A user with this email already exists', 'email');
+  if (await repo.pendingForEmail(ctx.db, email))
+    throw conflict('An invitation to this email is already pending. Resend it instead.', 'email');
+  const token = newToken();
+  const id = await repo.insert(ctx.db, {
+    kind,
+    email,
+    companyId,
+    roleId,
+    tokenHash: digest(token),
+    invitedBy: ctx.auth.principal.id,
+    expiresAt: expiry(),
+  });
+  const row = await reachable(ctx, id);
+  await audit(ctx, kind === 'distributor' ? 'distributor.invite' : 'invitation.create', row);
+  const mail = await deliver(ctx, row, token);
+  return { data: { ...row, mail_status: mail.status }, message: MAIL_MESSAGES[mail.status] };
+}
+
+/** Invitations (spec §2 users.invitations, §3 newUser and inviteNewCompany). */
+export const invitationsService = {
+  list(
+    ctx: Pick<Ctx, 'db' | 'auth'>,
+    query: ListQuery,
+    filters: { companyId?: number; status?: InvitationStatus; kind?: InvitationKind },
+  ) {
+    return repo.list(ctx.db, scopeOf(ctx.auth), query, filters);
+  },
+
+  /** newUser: a user of a company in reach, with a role the caller may give. */
+  async invite(ctx: Ctx, input: { company_id: number; email: string; role: number }) {
+    const company = await companyInScope(ctx.db, scopeOf(ctx.auth), input.company_id);
+    if (!company) throw AppError.of(404, 'NOT_FOUND', 'Company not found', 'company_id');
+    const role = await assignableRole(ctx.db, ctx.auth, input.role, company.id);
+    return create(ctx, 'user', input.email, company.id, role.id);
+  },
+
+  /** inviteNewCompany: the invitee founds a company under the caller's and becomes its admin. */
+  async inviteDistributor(ctx: Ctx, input: { email: string }) {
+    const companyId = ctx.auth.principal.company.id;
+    await assignableRole(ctx.db, ctx.auth, ADMIN_ROLE_ID, companyId, 'email');
+    return create(ctx, 'distributor', input.email, companyId, ADMIN_ROLE_ID);
+  },
+
+  /** A new link (the old one dies) and a new expiry; the caller must still be allowed to give the role. */
+  async resend(ctx: Ctx, id: number) {
+    const row = await reachable(ctx, id);
+    if (row.status === 'accepted') throw badRequest('This invitation was already accepted');
+    if (row.status === 'revoked') throw badRequest('This invitation was revoked');
+    if (row.kind === 'distributor' && !ctx.auth.principal.permissions.includes('manage_companies'))
+      throw forbidden();
+    await assignableRole(ctx.db, ctx.auth, row.role_id ?? ADMIN_ROLE_ID, row.company_id);
+    if (await repo.emailTaken(ctx.db, row.email))
+      throw conflict('A user with this email already exists', 'email');
+    const token = newToken();
+    if (!(await repo.renew(ctx.db, id, digest(token), expiry())))
+      throw badRequest('This invitation can no longer be resent');
+    const renewed = await reachable(ctx, id);
+    await audit(ctx, 'invitation.resend', renewed);
+    const mail = await deliver(ctx, renewed, token);
+    const message = mail.status === 'sent' ? 'Invitation resent successfully' : MAIL_MESSAGES[mail.status];
+    return { data: { ...renewed, mail_status: mail.status }, message };
+  },
+
+  async revoke(ctx: Ctx, id: number) {
+    const row = await reachable(ctx, id);
+    if (row.status === 'accepted') throw badRequest('An accepted invitation cannot be revoked');
+    if (row.status === 'revoked') throw badRequest('This invitation was already revoked');
+    if (row.kind === 'distributor' && !ctx.auth.principal.permissions.includes('manage_companies'))
+      throw forbidden();
+    if (!(await repo.revoke(ctx.db, id))) throw badRequest('This invitation can no longer be revoked');
+    await audit(ctx, 'invitation.revoke', row);
+  },
+
+  /** What the accept page shows. */
+  async preview(db: Db, token: string) {
+    const row = await repo.findUsableByToken(db, digest(token));
+    if (!row) throw gone();
+    return {
+      kind: row.kind,
+      email: row.email,
+      company_name: row.company_name,
+      role_title: row.role_title ?? '',
+      invited_by: row.invited_by,
+      expires_at: row.expires_at,
+    };
+  },
+
+  /**
+   * Accepts an invitation: the user (and, for a distributor, their company) is created
+   * and the invitation marked accepted in one transaction whose first statement is the
+   * conditional UPDATE, so that parallel acceptances create exactly one user.
+   */
+  async accept(
+    db: Db,
+    ip: string,
+    token: string,
+    input: { password: string; username?: string | undefined; company_name?: string | undefined },
+  ) {
+    const tokenHash = digest(token);
+    const found = await repo.findUsableByToken(db, tokenHash);
+    if (!found) throw gone();
+    if (found.kind === 'user' && input.company_name !== undefined)
+      throw badRequest('Only an invitation to create a company takes a company name', 'company_name');
+    if (found.kind === 'distributor' && !input.company_name)
+      throw badRequest('Company name is required', 'company_name');
+    if (await repo.emailTaken(db, found.email)) throw conflict('A user with this email already exists');
+    const passwordHash = await hashPassword(input.password);
+
+    const done = await db
+      .transaction(async (tx) => {
+        const claimed = await repo.claim(tx, tokenHash, new Date());
+        if (!claimed) throw gone();
+        if (await repo.emailTaken(tx, claimed.email)) throw conflict('A user with this email already exists');
+        let companyId = claimed.companyId;
+        let createdCompany: { id: number; name: string } | null = null;
+        if (claimed.kind === 'distributor') {
+          const name = input.company_name!;
+          if (await repo.companyNameTaken(tx, claimed.companyId, name))
+            throw conflict('A company with this name already exists', 'company_name');
+          const company = await companiesRepository.insert(tx, { name, parentId: claimed.companyId });
+          if (!company) throw gone();
+          companyId = company.id;
+          createdCompany = { id: company.id, name: company.name };
+        }
+        const userId = await repo.insertUser(tx, {
+          email: claimed.email,
+          username: input.username ?? claimed.email.split('@')[0]!,
+          passwordHash,
+          companyId,
+          roleId: claimed.roleId ?? ADMIN_ROLE_ID,
+        });
+        await repo.setAcceptedUser(tx, claimed.id, userId);
+        return { userId, companyId, createdCompany, invitationId: claimed.id, email: claimed.email };
+      })
+      .catch((error: unknown) => {
+        // Two invitations to one address accepted at once: the unique e-mail index decides.
+        if (uniqueViolation(error)) throw conflict('A user with this email already exists');
+        throw error;
+      });
+
+    const actor = { actorUserId: done.userId, ip };
+    if (done.createdCompany) {
+      await recordAudit(db, {
+        action: 'company.create',
+        ...actor,
+        companyId: done.createdCompany.id,
+        targetType: 'company',
+        targetId: done.createdCompany.id,
+        details: { name: done.createdCompany.name, via: 'distributor invitation' },
+      });
+    }
+    await recordAudit(db, {
+      action: 'invitation.accept',
+      ...actor,
+      companyId: done.companyId,
+      targetType: 'invitation',
+      targetId: done.invitationId,
+      details: { email: done.email, user_id: done.userId },
+    });
+    return { email: done.email, company_id: done.companyId };
+  },
+};
+
+function uniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 4; i++) {
+    if (e.code === '23505') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}

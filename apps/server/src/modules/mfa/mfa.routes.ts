@@ -1,0 +1,204 @@
+import { okBody } from '@fleetgate/shared/schemas/api';
+import {
+  authorizationUrlSchema,
+  emailConfirmBodySchema,
+  emailEnrolmentSchema,
+  mfaStatusSchema,
+  recoveryCodesSchema,
+  totpConfirmBodySchema,
+  totpEnrolmentSchema,
+} from '@fleetgate/shared/schemas/mfa';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { conflict } from '../../http/errors';
+import { requireAuth } from '../../plugins/access';
+import { mfaMandatoryFor } from '../account/account-state';
+import { requireActorConfirmation, requireRecentConfirmation } from '../auth/recent-confirmation';
+import { createMfaService } from './mfa.service';
+import { oidcUnavailable } from './oidc';
+
+const ok = z.object({ ok: z.literal(true) });
+
+/** E-mails sent per user in 15 minutes: enrolment codes are not a way to flood an inbox. */
+const mailLimit = {
+  max: 5,
+  timeWindow: '15 minutes',
+  keyGenerator: (request: FastifyRequest) => `mfa-mail:${request.auth?.principal.id ?? request.ip}`,
+};
+
+/**
+ * Two-step verification in account settings and on the MFA_MANDATORY notice (spec §1, §6):
+ * status, TOTP with QR code and recovery codes, e-mail codes, vendor ID, removal. While
+ * impersonating, the real actor confirms their password first (423).
+ */
+export async function mfaRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = createMfaService(app);
+  const tags = ['account'];
+
+  r.get(
+    '/api/user/mfa',
+    {
+      config: { access: { authenticated: true } },
+      schema: {
+        tags,
+        summary: 'The user’s two-step verification',
+        response: { 200: okBody(mfaStatusSchema) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const mandatory = await mfaMandatoryFor(app.db, auth.principal.company.id);
+      return { success: true as const, data: await service.status(auth, mandatory) };
+    },
+  );
+
+  r.post(
+    '/api/user/mfa/totp',
+    {
+      config: { access: { authenticated: true } },
+      schema: {
+        tags,
+        summary: 'Start setting up a code app (TOTP): a secret and its QR code',
+        response: { 200: okBody(totpEnrolmentSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.startTotp(requireActorConfirmation(request)),
+    }),
+  );
+
+  r.post(
+    '/api/user/mfa/totp/confirm',
+    {
+      config: { access: { authenticated: true } },
+      schema: {
+        tags,
+        summary: 'Confirm the code app with its first code; answers the recovery codes, once',
+        body: totpConfirmBodySchema,
+        response: { 200: okBody(recoveryCodesSchema) },
+      },
+    },
+    async (request) => {
+      const codes = await service.confirmTotp(
+        requireActorConfirmation(request),
+        request.body.code,
+        request.ip,
+      );
+      return {
+        success: true as const,
+        data: { recovery_codes: codes },
+        message: 'Two-step verification enabled successfully',
+      };
+    },
+  );
+
+  r.post(
+    '/api/user/mfa/email',
+    {
+      config: { access: { authenticated: true }, rateLimit: mailLimit },
+      schema: {
+        tags,
+        summary: 'Start e-mail codes: a code goes to the user’s address',
+        response: { 200: okBody(emailEnrolmentSchema) },
+      },
+    },
+    async (request) => {
+      const challenge = await service.startEmail(requireActorConfirmation(request));
+      return {
+        success: true as const,
+        data: { session_id: challenge.id, expires_at: challenge.expiresAt.toISOString() },
+        message: 'Verification code sent successfully',
+      };
+    },
+  );
+
+  r.post(
+    '/api/user/mfa/email/confirm',
+    {
+      config: { access: { authenticated: true } },
+      schema: {
+        tags,
+        summary: 'Confirm e-mail codes with the code that was sent',
+        body: emailConfirmBodySchema,
+        response: { 200: okBody(ok) },
+      },
+    },
+    async (request) => {
+      await service.confirmEmail(
+        requireActorConfirmation(request),
+        request.body.session_id,
+        request.body.code,
+        request.ip,
+      );
+      return {
+        success: true as const,
+        data: { ok: true as const },
+        message: 'Two-step verification enabled successfully',
+      };
+    },
+  );
+
+  r.post(
+    '/api/user/mfa/vendor',
+    {
+      config: { access: { authenticated: true } },
+      schema: {
+        tags,
+        summary: 'Start linking the vendor identity service: where to sign in',
+        response: { 200: okBody(authorizationUrlSchema) },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireActorConfirmation(request);
+      if (!app.mfa.oidc.enabled) throw oidcUnavailable();
+      if (auth.principal.mfaType) {
+        throw conflict('Two-step verification is on already. Remove it first to change the method.');
+      }
+      const { url } = await app.mfa.oidc.start(request, reply, 'link', { userId: auth.principal.id });
+      return { success: true as const, data: { authorization_url: url } };
+    },
+  );
+
+  r.post(
+    '/api/user/mfa/recovery-codes',
+    {
+      config: { access: { authenticated: true } },
+      schema: {
+        tags,
+        summary: 'New recovery codes (the old ones stop working)',
+        response: { 200: okBody(recoveryCodesSchema) },
+      },
+    },
+    async (request) => {
+      const codes = await service.regenerateRecoveryCodes(requireRecentConfirmation(request), request.ip);
+      return {
+        success: true as const,
+        data: { recovery_codes: codes },
+        message: 'Recovery codes created successfully',
+      };
+    },
+  );
+
+  r.delete(
+    '/api/user/mfa',
+    {
+      config: { access: { authenticated: true } },
+      schema: {
+        tags,
+        summary: 'Turn two-step verification off (needs a fresh password; revokes access tokens)',
+        response: { 200: okBody(ok) },
+      },
+    },
+    async (request) => {
+      await service.remove(requireRecentConfirmation(request), request.ip);
+      return {
+        success: true as const,
+        data: { ok: true as const },
+        message: 'Two-step verification removed successfully',
+      };
+    },
+  );
+}

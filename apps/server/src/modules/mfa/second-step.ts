@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import { MFA_CODE_TTL_MINUTES, MFA_MAX_ATTEMPTS, type MfaMethod } from '@fleetgate/shared/schemas/mfa';
+import type { FastifyInstance } from 'fastify';
+import { hashPassword, verifyPassword } from '../../auth/passwords';
+import { AppError } from '../../http/errors';
+import { newEmailCode, recoveryCodeHash } from './codes';
+import { MFA_MAIL_TEMPLATES, mfaCodeMail } from './mfa.mails';
+import { type ChallengeRow, mfaRepository } from './mfa.repository';
+import { totpStep } from './totp';
+
+/** What a challenge is for: each checks only its own kind (a sign-in code never enrols). */
+export type ChallengePurpose = 'login' | 'oidc-login' | 'enrol-email';
+
+/** The second-step payload of spec §3 as the client resends it. */
+export type SecondStepInput = { session_code?: string; session_id?: string; session_uuid?: string };
+
+export type MfaUser = { id: number; email: string; mfaType: string | null; companyId: number };
+
+const TTL_MS = MFA_CODE_TTL_MINUTES * 60_000;
+
+/** The secret of a confirmed TOTP enrolment is sealed with the user's id as context. */
+export const totpContext = (userId: number) => `totp:${userId}`;
+
+export function isMfaMethod(value: string | null): value is MfaMethod {
+  return value === 'email' || value === 'totp' || value === 'vendor';
+}
+
+const MESSAGES: Record<MfaMethod, string> = {
+  email: 'Enter the code we sent to your email address',
+  totp: 'Enter the code from your authenticator app, or one of your recovery codes',
+  vendor: 'Sign in with your vendor ID to continue',
+};
+
+/** A dead challenge: the dialog closes and the user starts again (spec §4: other errors close it). */
+const expired = () => AppError.of(401, 'UNAUTHORIZED', 'The verification has expired. Please sign in again.');
+
+/**
+ * The second step of spec §4: MFA_REQUIRED with `mfa_method`, `session_id` and
+ * `session_uuid` (both carry the challenge id: spec §3 names either), then the resent
+ * request with `session_code`. Codes expire in 10 minutes, work once, are stored hashed,
+ * and a challenge takes at most MFA_MAX_ATTEMPTS wrong codes (issue 4).
+ */
+export function createSecondStep(app: FastifyInstance) {
+  const { db } = app;
+
+  async function sendEmailCode(user: MfaUser, code: string, purpose: 'login' | 'enrol') {
+    const mail = mfaCodeMail({ appName: await app.mail.appName(), code, purpose });
+    await app.mail.send({
+      to: user.email,
+      template: MFA_MAIL_TEMPLATES.code,
+      ...mail,
+      companyId: user.companyId,
+    });
+  }
+
+  /** Opens a challenge; for e-mail the code goes out now. */
+  async function open(
+    user: MfaUser,
+    method: MfaMethod,
+    purpose: ChallengePurpose,
+    extra: { oidcState?: string; id?: string } = {},
+  ): Promise<ChallengeRow> {
+    const now = new Date();
+    await mfaRepository.deleteStaleChallenges(db, user.id, now);
+    const plain = method === 'email' ? newEmailCode() : null;
+    const row: ChallengeRow = {
+      id: extra.id ?? randomUUID(),
+      userId: user.id,
+      purpose,
+      method,
+      codeHash: plain ? await hashPassword(plain) : null,
+      oidcState: extra.oidcState ?? null,
+      oidcNonce: null,
+      attempts: 0,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + TTL_MS),
+      usedAt: null,
+    };
+    await mfaRepository.insertChallenge(db, row);
+    if (plain) await sendEmailCode(user, plain, purpose === 'enrol-email' ? 'enrol' : 'login');
+    return row;
+  }
+
+  /** The MFA_REQUIRED answer (status 401, as the sign-in's other refusals). */
+  function required(method: MfaMethod, challengeId: string, meta: Record<string, unknown> = {}): AppError {
+    return new AppError(401, [{ code: 'MFA_REQUIRED', message: MESSAGES[method] }], {
+      mfa_method: method,
+      mfa_type: method,
+      session_id: challengeId,
+      session_uuid: challengeId,
+      ...meta,
+    });
+  }
+
+  async function codeMatches(challenge: ChallengeRow, user: MfaUser, code: string): Promise<string | null> {
+    if (challenge.method === 'email') {
+      return (await verifyPassword(challenge.codeHash, code)) ? null : 'Invalid verification code';
+    }
+    if (challenge.method === 'totp') {
+      const totp = await mfaRepository.totpOf(db, user.id);
+      if (!totp?.confirmedAt) return 'Invalid verification code';
+      const step = totpStep(app.secrets.decrypt(totp.secretEncrypted, totpContext(user.id)), code);
+      if (step !== null) {
+        return (await mfaRepository.useTotpStep(db, user.id, step))
+          ? null
+          : 'This code was used already. Wait for the next one.';
+      }
+      // spec-free but expected: a recovery code stands in for a TOTP code, once.
+      const hash = recoveryCodeHash(code);
+      if (hash && (await mfaRepository.useRecoveryCode(db, user.id, hash, new Date()))) return null;
+      return 'Invalid verification code';
+    }
+    return MESSAGES.vendor;
+  }
+
+  /** Checks a resent code against its challenge; throws unless it is right. */
+  async function verify(
+    user: MfaUser,
+    input: SecondStepInput,
+    purpose: ChallengePurpose,
+    oidcState?: string,
+  ): Promise<ChallengeRow> {
+    const id = input.session_id ?? input.session_uuid;
+    const challenge = id ? await mfaRepository.challenge(db, id) : undefined;
+    const now = new Date();
+    if (
+      !challenge ||
+      challenge.userId !== user.id ||
+      challenge.purpose !== purpose ||
+      (oidcState !== undefined && challenge.oidcState !== oidcState) ||
+      challenge.usedAt !== null ||
+      challenge.expiresAt <= now ||
+      challenge.attempts >= MFA_MAX_ATTEMPTS
+    ) {
+      throw expired();
+    }
+    const wrong = await codeMatches(challenge, user, input.session_code ?? '');
+    if (wrong) {
+      const attempts = await mfaRepository.countAttempt(db, challenge.id);
+      if (attempts >= MFA_MAX_ATTEMPTS) {
+        throw AppError.of(401, 'UNAUTHORIZED', 'Too many wrong codes. Please sign in again.');
+      }
+      const left = MFA_MAX_ATTEMPTS - attempts;
+      throw AppError.of(
+        422,
+        'CONFIRMATION_FAILED',
+        `${wrong} (${left} ${left === 1 ? 'attempt' : 'attempts'} left)`,
+        'session_code',
+      );
+    }
+    if (!(await mfaRepository.useChallenge(db, challenge.id, now))) throw expired();
+    return challenge;
+  }
+
+  return {
+    open,
+    verify,
+    required,
+
+    /**
+     * The sign-in's second step: returns when the user may have a session. Without a code
+     * it opens a challenge and throws MFA_REQUIRED; with one it checks it. The vendor
+     * method needs the caller to start the identity-service sign-in (`vendor`).
+     */
+    async requireForLogin(
+      user: MfaUser,
+      input: SecondStepInput,
+      options: {
+        purpose: 'login' | 'oidc-login';
+        oidcState?: string;
+        vendor?: (challengeId: string) => Promise<{ url: string; state: string }>;
+      },
+    ): Promise<void> {
+      const method = user.mfaType;
+      if (!isMfaMethod(method)) return;
+      if (input.session_code !== undefined && (input.session_id || input.session_uuid)) {
+        await verify(user, input, options.purpose, options.oidcState);
+        return;
+      }
+      if (method === 'vendor') {
+        if (!options.vendor) throw AppError.of(401, 'UNAUTHORIZED', MESSAGES.vendor);
+        const id = randomUUID();
+        const { url, state } = await options.vendor(id);
+        await open(user, method, options.purpose, { id, oidcState: state });
+        throw required(method, id, { authorization_url: url });
+      }
+      const challenge = await open(user, method, options.purpose, { oidcState: options.oidcState });
+      throw required(method, challenge.id);
+    },
+  };
+}
+
+export type SecondStep = ReturnType<typeof createSecondStep>;

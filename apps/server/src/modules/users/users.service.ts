@@ -1,0 +1,120 @@
+import type { Db } from '../../db/database';
+import { AppError, badRequest, notFound } from '../../http/errors';
+import type { ListQuery } from '../../http/list-query';
+import type { AuthContext } from '../../plugins/auth';
+import { auditIdentity, recordAudit } from '../audit/audit.service';
+import { clearSecondStep } from '../mfa/clear';
+import { companyInScope, scopeOf } from '../policy/scope';
+import { assertNotAbove, assignableRole } from './role-assignment';
+import { userChangesRepository as repo, type UserSubject } from './user-changes.repository';
+import { usersRepository } from './users.repository';
+
+type Ctx = { db: Db; auth: AuthContext; ip: string };
+
+const audit = (ctx: Ctx, action: string, user: UserSubject, details?: Record<string, unknown>) =>
+  recordAudit(ctx.db, {
+    action,
+    ...auditIdentity(ctx.auth),
+    companyId: user.companyId,
+    targetType: 'user',
+    targetId: user.id,
+    details: { email: user.email, ...details },
+    ip: ctx.ip,
+  });
+
+/** The people the session stands for: the user acted as, and the real person when impersonating. */
+const selves = (auth: AuthContext) => new Set([auth.principal.id, ...(auth.actor ? [auth.actor.id] : [])]);
+
+async function oneInReach(ctx: Ctx, id: number): Promise<UserSubject> {
+  const [user] = await repo.subjects(ctx.db, scopeOf(ctx.auth), [id]);
+  if (!user) throw notFound('User');
+  return user;
+}
+
+async function byEmail(ctx: Ctx, email: string): Promise<UserSubject> {
+  const user = await repo.subjectByEmail(ctx.db, scopeOf(ctx.auth), email);
+  if (!user) throw AppError.of(404, 'NOT_FOUND', 'User not found', 'email');
+  return user;
+}
+
+/** Changes to users: role, company, and the admin-only forms of spec §3. */
+export const usersService = {
+  /** 'edit user role' (spec §2): the same rules as inviting, never one's own role. */
+  async changeRole(ctx: Ctx, id: number, roleId: number) {
+    const user = await oneInReach(ctx, id);
+    if (selves(ctx.auth).has(user.id)) throw badRequest('You cannot change your own role', 'role_id');
+    await assertNotAbove(ctx.db, ctx.auth, user.roleId, user.email);
+    const role = await assignableRole(ctx.db, ctx.auth, roleId, user.companyId, 'role_id');
+    if (role.id === user.roleId) throw badRequest('The user already has this role', 'role_id');
+    await repo.setRole(ctx.db, user.id, role.id);
+    await audit(ctx, 'user.role.change', user, { from: user.roleId, to: role.id });
+    const updated = await usersRepository.find(ctx.db, scopeOf(ctx.auth), user.id);
+    if (!updated) throw notFound('User');
+    return updated;
+  },
+
+  /**
+   * 'move users' (spec §2, §7 /users/move): users and target both in reach, never
+   * oneself, nobody above the caller, and nobody holding a custom role of their company
+   * (it does not exist in the new one). Users already there are left as they are.
+   */
+  async move(ctx: Ctx, userIds: number[], companyId: number) {
+    const scope = scopeOf(ctx.auth);
+    const target = await companyInScope(ctx.db, scope, companyId);
+    if (!target) throw AppError.of(404, 'NOT_FOUND', 'Company not found', 'company_id');
+    const found = await repo.subjects(ctx.db, scope, userIds);
+    if (found.length !== userIds.length) throw AppError.of(404, 'NOT_FOUND', 'User not found', 'user_ids');
+    const me = selves(ctx.auth);
+    for (const user of found) {
+      if (me.has(user.id)) throw badRequest('You cannot move yourself', 'user_ids');
+      if (user.roleName === 'super_admin' && user.roleCompanyId === null)
+        throw badRequest(`${user.email} is a system administrator and stays in the top company`, 'user_ids');
+      await assertNotAbove(ctx.db, ctx.auth, user.roleId, user.email);
+      if (user.roleCompanyId !== null && user.roleCompanyId !== target.id && user.companyId !== target.id)
+        throw badRequest(
+          `${user.email} has a custom role of their company. Give them a default role first.`,
+          'user_ids',
+        );
+    }
+    const moving = found.filter((u) => u.companyId !== target.id);
+    await repo.move(
+      ctx.db,
+      moving.map((u) => ({ id: u.id, email: u.email, fromCompanyId: u.companyId })),
+      target.id,
+      ctx.auth.principal.id,
+    );
+    for (const user of moving) await audit(ctx, 'user.move', user, { from: user.companyId, to: target.id });
+    return { moved: moving.length, company_id: target.id };
+  },
+
+  moveLogs(ctx: Pick<Ctx, 'db' | 'auth'>, query: ListQuery, filters: { companyId?: number }) {
+    return repo.moveLogs(ctx.db, scopeOf(ctx.auth), query, filters);
+  },
+
+  /** removeUserMfa (spec §3, super admin). */
+  async removeMfa(ctx: Ctx, email: string) {
+    const user = await byEmail(ctx, email);
+    if (user.mfaType === null && !(await repo.hasTotp(ctx.db, user.id)))
+      throw badRequest('This user has no two-step verification', 'email');
+    await clearSecondStep(ctx.db, user.id);
+    await audit(ctx, 'user.mfa.remove', user, { mfa_type: user.mfaType });
+  },
+
+  /** deleteUser (spec §3, super admin): never oneself, never the last super admin. */
+  async remove(ctx: Ctx, email: string) {
+    const user = await byEmail(ctx, email);
+    if (selves(ctx.auth).has(user.id)) throw badRequest('You cannot delete yourself', 'email');
+    if (user.roleName === 'super_admin' && (await repo.otherSuperAdmins(ctx.db, user.id)) === 0)
+      throw badRequest('The last system administrator cannot be deleted', 'email');
+    await repo.remove(ctx.db, user.id);
+    await audit(ctx, 'user.delete', user, { role_id: user.roleId });
+  },
+
+  /** makeSSOAdmin (spec §3, super admin). */
+  async makeSsoAdmin(ctx: Ctx, email: string) {
+    const user = await byEmail(ctx, email);
+    if (user.ssoAdmin) throw badRequest('This user is already an SSO administrator', 'email');
+    await repo.setSsoAdmin(ctx.db, user.id);
+    await audit(ctx, 'user.sso_admin', user);
+  },
+};

@@ -1,0 +1,190 @@
+import { pathOf } from '@fleetgate/shared/routes';
+import { Anchor, Badge, Stack, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { api } from '../../../lib/http/client';
+import { failureMessage } from '../../../lib/http/results';
+import { formatTime } from '../../../lib/time';
+import { companyKeys, type Paged } from '../api/companies';
+import { useListState } from '../hooks/use-list-state';
+import { type Column, PagedTable } from './PagedTable';
+
+const PAGE_SIZE = 25;
+
+type CompanyUser = {
+  id: number;
+  email: string;
+  username: string;
+  role_title: string;
+  mfa_type: string | null;
+  last_login_at: string | null;
+};
+
+type CompanyDevice = {
+  id: number;
+  name: string;
+  serial: string;
+  model: string | null;
+  status: number;
+  last_seen_at: string | null;
+};
+
+/** spec §4: 0 Offline, 1 Online, 2 Pending, otherwise Not Activated. */
+const STATUS = {
+  0: { key: 'deviceStatus.offline', color: 'red' },
+  1: { key: 'deviceStatus.online', color: 'green' },
+  2: { key: 'deviceStatus.pending', color: 'yellow' },
+} as const;
+const NOT_ACTIVATED = { key: 'deviceStatus.notActivated', color: 'gray' } as const;
+
+function usePagedList<T>(path: string, companyId: number, params: Record<string, unknown>) {
+  return useQuery({
+    queryKey: [...companyKeys.all, path, companyId, params],
+    queryFn: async (): Promise<Paged<T>> => {
+      const response = await api.get<T[]>(path, {
+        query: { ...(params as Record<string, string | number>), company_id: companyId },
+      });
+      return { rows: response.data, total: Number(response.meta?.total ?? response.data.length) };
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** company.userstable (spec §2): the users of one company (GET /users?company_id=). */
+export function CompanyUsersTab({ companyId }: { companyId: number }) {
+  const { t } = useTranslation('companies');
+  const list = useListState({ defaultSort: 'email', pageSize: PAGE_SIZE });
+  const query = usePagedList<CompanyUser>('/users', companyId, {
+    q: list.q,
+    sort: list.sort,
+    limit: list.limit,
+    offset: list.offset,
+  });
+  const columns: Column<CompanyUser>[] = [
+    { key: 'email', header: t('users.email'), sortKey: 'email', render: (u) => u.email },
+    { key: 'role', header: t('users.role'), render: (u) => u.role_title },
+    {
+      key: 'mfa',
+      header: t('users.mfa'),
+      render: (u) => (
+        <Badge size="sm" variant="light" color={u.mfa_type ? 'green' : 'gray'}>
+          {u.mfa_type ?? t('users.mfaNone')}
+        </Badge>
+      ),
+    },
+    {
+      key: 'last_login',
+      header: t('users.lastLogin'),
+      sortKey: 'last_login_at',
+      render: (u) => formatTime(u.last_login_at),
+    },
+  ];
+  return (
+    <Stack>
+      <TextInput
+        value={list.input}
+        onChange={(event) => list.setInput(event.currentTarget.value)}
+        placeholder={t('users.search')}
+        aria-label={t('users.search')}
+        leftSection={<IconSearch size={16} />}
+        maw={360}
+      />
+      <PagedTable
+        columns={columns}
+        rows={query.data?.rows}
+        total={query.data?.total ?? 0}
+        rowKey={(u) => u.id}
+        rowProps={() => ({ 'data-testid': 'company-user-row' })}
+        loading={query.isFetching}
+        error={query.isError ? failureMessage(query.error, 'get', 'users') : null}
+        page={list.page}
+        pageSize={list.limit}
+        onPage={list.setPage}
+        sort={list.sort}
+        onSort={list.toggleSort}
+        label={t('users.label')}
+        empty={t('users.empty')}
+        testId="company-users"
+        minWidth={600}
+      />
+    </Stack>
+  );
+}
+
+/** company.devices (spec §2): the devices of one company (GET /devices?company_id=). */
+export function CompanyDevicesTab({ companyId }: { companyId: number }) {
+  const { t } = useTranslation('companies');
+  const list = useListState({ defaultSort: 'name', pageSize: PAGE_SIZE });
+  const query = usePagedList<CompanyDevice>('/devices', companyId, {
+    q: list.q,
+    sort: list.sort,
+    limit: list.limit,
+    offset: list.offset,
+    fields: ['id', 'name', 'serial', 'model', 'status', 'last_seen_at'],
+  });
+  const columns: Column<CompanyDevice>[] = [
+    {
+      key: 'name',
+      header: t('devices.name'),
+      sortKey: 'name',
+      render: (d) => (
+        <Anchor component={Link} to={pathOf('device.info', { id: d.id })} size="sm">
+          {d.name}
+        </Anchor>
+      ),
+    },
+    { key: 'serial', header: t('devices.serial'), sortKey: 'serial', render: (d) => d.serial },
+    { key: 'model', header: t('devices.model'), sortKey: 'model', render: (d) => d.model ?? '-' },
+    {
+      key: 'status',
+      header: t('devices.status'),
+      sortKey: 'status',
+      render: (d) => {
+        const status = STATUS[d.status as keyof typeof STATUS] ?? NOT_ACTIVATED;
+        return (
+          <Badge size="sm" variant="dot" color={status.color}>
+            {t(status.key)}
+          </Badge>
+        );
+      },
+    },
+    {
+      key: 'last_seen',
+      header: t('devices.lastSeen'),
+      sortKey: 'last_seen_at',
+      render: (d) => formatTime(d.last_seen_at),
+    },
+  ];
+  return (
+    <Stack>
+      <TextInput
+        value={list.input}
+        onChange={(event) => list.setInput(event.currentTarget.value)}
+        placeholder={t('devices.search')}
+        aria-label={t('devices.search')}
+        leftSection={<IconSearch size={16} />}
+        maw={360}
+      />
+      <PagedTable
+        columns={columns}
+        rows={query.data?.rows}
+        total={query.data?.total ?? 0}
+        rowKey={(d) => d.id}
+        rowProps={() => ({ 'data-testid': 'company-device-row' })}
+        loading={query.isFetching}
+        error={query.isError ? failureMessage(query.error, 'get', 'devices') : null}
+        page={list.page}
+        pageSize={list.limit}
+        onPage={list.setPage}
+        sort={list.sort}
+        onSort={list.toggleSort}
+        label={t('devices.label')}
+        empty={t('devices.empty')}
+        testId="company-devices"
+        minWidth={600}
+      />
+    </Stack>
+  );
+}

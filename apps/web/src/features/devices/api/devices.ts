@@ -1,0 +1,233 @@
+import { DEVICE_SEARCH_FIELDS } from '@fleetgate/shared/schemas/devices';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api, type Query } from '../../../lib/http/client';
+import type {
+  BulkResult,
+  ChartPoint,
+  DeviceCommand,
+  DeviceDetail,
+  DeviceEvent,
+  DeviceFilters,
+  DeviceItem,
+  DeviceListPage,
+  DeviceListQuery,
+  DeviceMetrics,
+} from './types';
+
+/** Query keys of the devices feature (CONVENTIONS example 9). */
+export const deviceKeys = {
+  all: ['devices'] as const,
+  lists: () => [...deviceKeys.all, 'list'] as const,
+  list: (query: DeviceListQuery) => [...deviceKeys.lists(), query] as const,
+  models: () => [...deviceKeys.all, 'models'] as const,
+  companies: () => [...deviceKeys.all, 'companies'] as const,
+  tags: () => [...deviceKeys.all, 'tags'] as const,
+  detail: (id: number) => [...deviceKeys.all, 'detail', id] as const,
+  telemetry: (id: number, rangeSeconds: number, bucket: number | null) =>
+    [...deviceKeys.detail(id), 'telemetry', rangeSeconds, bucket] as const,
+  metrics: (id: number) => [...deviceKeys.detail(id), 'metrics'] as const,
+  dailyUsage: (id: number, days: number, tz: string) =>
+    [...deviceKeys.detail(id), 'daily-usage', days, tz] as const,
+  events: (id: number, page: number) => [...deviceKeys.detail(id), 'events', page] as const,
+  commands: (id: number, page: number) => [...deviceKeys.detail(id), 'commands', page] as const,
+};
+
+/** The list parameters of the API for the table's filters (comma-joined by the client, spec §7). */
+export function filterQuery(filters: DeviceFilters): Query {
+  return {
+    q: filters.q.trim() || undefined,
+    'search-fields': filters.q.trim() ? DEVICE_SEARCH_FIELDS : undefined,
+    status: filters.status,
+    model: filters.model,
+    company_id: filters.company_id,
+    firmware: filters.firmware,
+    tag_id: filters.tag_id,
+  };
+}
+
+/** One page of devices: one request per page change (keyset cursor when the sort allows). */
+export function useDeviceList(query: DeviceListQuery) {
+  return useQuery({
+    queryKey: deviceKeys.list(query),
+    queryFn: async (): Promise<DeviceListPage> => {
+      const response = await api.get<DeviceItem[]>('/devices', {
+        query: {
+          ...filterQuery(query),
+          sort: query.sort,
+          limit: query.limit,
+          ...(query.cursor ? { cursor: query.cursor } : { offset: query.offset }),
+        },
+      });
+      const meta = response.meta ?? {};
+      return {
+        rows: response.data,
+        total: Number(meta.total ?? response.data.length),
+        nextCursor: typeof meta.next_cursor === 'string' ? meta.next_cursor : null,
+      };
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Models in scope with counts (the model filter's options, spec §7 `/devices/statistics`). */
+export function useModelOptions() {
+  return useQuery({
+    queryKey: deviceKeys.models(),
+    queryFn: async () =>
+      (await api.get<{ model: string | null; count: number }[]>('/devices/statistics')).data,
+    staleTime: 60_000,
+  });
+}
+
+/** The companies selector (spec §7 selector lists: limit 100 and a fields filter). */
+export function useCompanyOptions(enabled: boolean) {
+  return useQuery({
+    queryKey: deviceKeys.companies(),
+    queryFn: async () =>
+      (
+        await api.get<{ id: number; name: string }[]>('/companies', {
+          query: { limit: 100, fields: ['id', 'name'], sort: 'name' },
+        })
+      ).data,
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+/** The tags selector (spec §7 selector lists: GET /tags with limit 100 and a fields filter). */
+export function useTagOptions(enabled: boolean) {
+  return useQuery({
+    queryKey: deviceKeys.tags(),
+    queryFn: async () =>
+      (
+        await api.get<{ id: number; name: string; color: string }[]>('/tags', {
+          query: { limit: 100, fields: ['id', 'name', 'color'], sort: 'name' },
+        })
+      ).data,
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+export function useDevice(id: number) {
+  return useQuery({
+    queryKey: deviceKeys.detail(id),
+    queryFn: async () => (await api.get<DeviceDetail>(`/devices/${id}`)).data,
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+export function useDeviceMetrics(id: number, refreshMs: number | false = false) {
+  return useQuery({
+    queryKey: deviceKeys.metrics(id),
+    queryFn: async () => (await api.get<DeviceMetrics>(`/devices/${id}/metrics`)).data,
+    refetchInterval: refreshMs,
+  });
+}
+
+/** Mobile data used per calendar day of the user's zone (the data-usage tab). */
+export function useDailyUsage(id: number, days: number, tz: string, refreshMs: number | false) {
+  return useQuery({
+    queryKey: deviceKeys.dailyUsage(id, days, tz),
+    queryFn: async () =>
+      (
+        await api.get<{ day: string; rx: number; tx: number }[]>(`/devices/${id}/data-usage`, {
+          query: { days, tz },
+        })
+      ).data,
+    refetchInterval: refreshMs,
+  });
+}
+
+/** Chart points of the last `rangeSeconds`, raw or averaged per bucket; read again every `refreshMs`. */
+export function useTelemetry(
+  id: number,
+  rangeSeconds: number,
+  bucket: number | null,
+  refreshMs: number | false,
+) {
+  return useQuery({
+    queryKey: deviceKeys.telemetry(id, rangeSeconds, bucket),
+    queryFn: async () => {
+      const from = new Date(Date.now() - rangeSeconds * 1000).toISOString();
+      return (
+        await api.get<ChartPoint[]>(`/devices/${id}/telemetry`, {
+          query: { from, limit: 5000, ...(bucket ? { bucket } : {}) },
+        })
+      ).data;
+    },
+    refetchInterval: refreshMs,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useDeviceEvents(id: number, page: number, pageSize: number) {
+  return useQuery({
+    queryKey: deviceKeys.events(id, page),
+    queryFn: async () => {
+      const response = await api.get<DeviceEvent[]>(`/devices/${id}/events`, {
+        query: { limit: pageSize, offset: (page - 1) * pageSize },
+      });
+      return { rows: response.data, total: Number(response.meta?.total ?? response.data.length) };
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useDeviceCommands(id: number, page: number, pageSize: number) {
+  return useQuery({
+    queryKey: deviceKeys.commands(id, page),
+    queryFn: async () => {
+      const response = await api.get<DeviceCommand[]>(`/devices/${id}/commands`, {
+        query: { limit: pageSize, offset: (page - 1) * pageSize },
+      });
+      return { rows: response.data, total: Number(response.meta?.total ?? response.data.length) };
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Device work that survives navigation (spec §7: a submitted change is not undone by leaving). */
+const KEEP = { keepOnRouteChange: true } as const;
+
+export type BulkBody =
+  | { action: 'unregister' | 'reset_identity'; device_id: number[] }
+  | { action: string; device_id: number[]; params?: Record<string, unknown> };
+
+export const deviceActions = {
+  /** spec §7 bulk device actions: `{action, device_id[]}`, a result per device, progress on `meta.channel`. */
+  bulk: (body: BulkBody) => api.post<BulkResult[]>('/devices/actions', body, KEEP),
+  cancel: (commandId: string) => api.post<DeviceCommand>(`/devices/commands/${commandId}/cancel`, {}, KEEP),
+  unregister: (id: number) => api.delete<{ id: number }>(`/devices/${id}`, KEEP),
+};
+
+/**
+ * Every device matching the filters, id and name, up to `max` (the bulk limit): keyset
+ * pages of 100 sorted by id, for 'select all rows matching the filter'.
+ */
+export async function fetchMatchingDevices(
+  filters: DeviceFilters,
+  max: number,
+): Promise<{ devices: { id: number; name: string }[]; total: number }> {
+  const devices: { id: number; name: string }[] = [];
+  let cursor: string | undefined;
+  let total = 0;
+  while (devices.length < max) {
+    const response = await api.get<{ id: number; name: string }[]>('/devices', {
+      query: {
+        ...filterQuery(filters),
+        fields: ['id', 'name'],
+        sort: 'id',
+        limit: 100,
+        ...(cursor ? { cursor } : {}),
+      },
+      keepOnRouteChange: true,
+    });
+    total = Number(response.meta?.total ?? 0);
+    devices.push(...response.data);
+    const next = response.meta?.next_cursor;
+    if (typeof next !== 'string' || response.data.length < 100) break;
+    cursor = next;
+  }
+  return { devices: devices.slice(0, max), total };
+}

@@ -1,0 +1,161 @@
+import { MONITORING } from '@fleetgate/shared/limits';
+import { Alert, Badge, Button, Group, NumberInput, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useWindowsStore } from '../../../lib/dialogs/WindowsProvider';
+import { useWindow } from '../../../lib/dialogs/window-context';
+import { failureMessage } from '../../../lib/http/results';
+import { deviceActions, deviceKeys } from '../api/devices';
+import type { BulkResult } from '../api/types';
+import { text } from '../utils/format';
+
+/** The actions these dialogs send as spec §7 `{action, device_id[]}`. */
+export type DeviceBulkAction =
+  | 'reboot'
+  | 'export_backup'
+  | 'export_event_log'
+  | 'export_troubleshoot'
+  | 'monitoring_period'
+  | 'unregister'
+  | 'reset_identity';
+
+export type DeviceActionDialogProps = {
+  action: DeviceBulkAction;
+  devices: readonly { id: number; name: string }[];
+  /** The monitoring period to start from (a single device's current one). */
+  period?: number;
+  /** Called once the server accepted the request (e.g. leave a removed device's page). */
+  onDone?(results: BulkResult[]): void;
+};
+
+const DANGER: readonly DeviceBulkAction[] = ['unregister', 'reset_identity'];
+
+/**
+ * Asks before a device action and sends it for one device or many (spec §2 dialogs
+ * reboot, export, monitoring period, unregister). The answer has a result per device,
+ * shown here; a command's progress opens in 'Action status'.
+ */
+export function DeviceActionDialog({
+  action,
+  devices,
+  period: initialPeriod,
+  onDone,
+}: DeviceActionDialogProps) {
+  const { t } = useTranslation('devices');
+  const window = useWindow();
+  const windows = useWindowsStore();
+  const queryClient = useQueryClient();
+  const [period, setPeriod] = useState<number | string>(initialPeriod ?? MONITORING.defaultSeconds);
+  const [waiting, setWaiting] = useState(false);
+  const [results, setResults] = useState<BulkResult[] | null>(null);
+  const names = Object.fromEntries(devices.map((d) => [String(d.id), d.name]));
+  const periodValid =
+    typeof period === 'number' &&
+    Number.isInteger(period) &&
+    period >= MONITORING.minSeconds &&
+    period <= MONITORING.maxSeconds;
+
+  async function submit() {
+    if (waiting) return;
+    setWaiting(true);
+    try {
+      const device_id = devices.map((d) => d.id);
+      const response = await deviceActions.bulk(
+        action === 'monitoring_period'
+          ? { action, device_id, params: { period } }
+          : action === 'unregister' || action === 'reset_identity'
+            ? { action, device_id }
+            : { action, device_id, params: {} },
+      );
+      const channel = response.meta?.channel;
+      if (response.message) notifications.show({ color: 'green', message: response.message });
+      void queryClient.invalidateQueries({ queryKey: deviceKeys.all });
+      onDone?.(response.data);
+      // spec §4: a response with a channel opens 'Action status'.
+      if (typeof channel === 'string' && channel) {
+        windows.openNamed('actionStatus', { channel, subjects: names }, { id: `device-action:${channel}` });
+      }
+      if (devices.length === 1 && response.data.every((r) => r.success)) window?.close();
+      else setResults(response.data);
+    } catch (error) {
+      notifications.show({ color: 'red', message: failureMessage(error, 'send', 'action') });
+    } finally {
+      setWaiting(false);
+    }
+  }
+
+  if (results) {
+    const ok = results.filter((r) => r.success).length;
+    return (
+      <Stack data-testid="bulk-results">
+        <Alert color={ok === results.length ? 'green' : 'orange'} variant="light">
+          {t('bulk.summary', { ok, total: results.length })}
+        </Alert>
+        <ScrollArea.Autosize mah={320}>
+          <Table verticalSpacing={4}>
+            <Table.Tbody>
+              {results.map((r) => (
+                <Table.Tr key={r.device_id} data-testid="bulk-result" data-device-id={r.device_id}>
+                  <Table.Td>{text(names[String(r.device_id)] ?? `#${r.device_id}`)}</Table.Td>
+                  <Table.Td>
+                    <Badge color={r.success ? 'green' : 'red'} variant="light">
+                      {r.success ? t('bulk.accepted') : t('bulk.refused')}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" c="dimmed">
+                      {r.errors?.map((e) => e.message).join('; ')}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea.Autosize>
+        <Group justify="flex-end">
+          <Button onClick={() => window?.close()}>{t('bulk.close')}</Button>
+        </Group>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack data-testid="device-action-dialog" data-action={action}>
+      <Text>
+        {devices.length === 1
+          ? t(`confirm.${action}.one`, { name: devices[0]!.name })
+          : t(`confirm.${action}.many`, { count: devices.length })}
+      </Text>
+      {action === 'monitoring_period' && (
+        <NumberInput
+          label={t('field.period')}
+          description={t('monitoring.hint')}
+          value={period}
+          onChange={setPeriod}
+          min={MONITORING.minSeconds}
+          max={MONITORING.maxSeconds}
+          step={1}
+          rightSection="s"
+          error={periodValid ? undefined : t('monitoring.range')}
+          data-autofocus
+        />
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={() => window?.close()}>
+          {t('confirm.cancel')}
+        </Button>
+        <Button
+          color={DANGER.includes(action) ? 'red' : undefined}
+          loading={waiting}
+          disabled={action === 'monitoring_period' && !periodValid}
+          onClick={() => void submit()}
+          data-testid="device-action-confirm"
+        >
+          {t(`confirm.${action}.button`)}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,98 @@
+import { deviceChannels } from '@fleetgate/shared/devices/events';
+import { Alert, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageFrame } from '../../../app/layout/PageFrame';
+import type { PageProps } from '../../../app/router/RouteScreen';
+import { useSession } from '../../../app/session/session-context';
+import { ApiError } from '../../../lib/http/errors';
+import { failureMessage } from '../../../lib/http/results';
+import { useChannel } from '../../../lib/socket/useChannel';
+import { deviceKeys, useDevice } from '../api/devices';
+import type { DeviceDetail } from '../api/types';
+import { StatusBadge } from '../components/StatusBadge';
+import { registerDeviceDialogs } from '../dialogs';
+import { applyStatusChange } from '../hooks/use-live-status';
+import { text } from '../utils/format';
+import { DeviceActionsMenu } from './DeviceActionsMenu';
+import { DeviceHeader } from './DeviceHeader';
+
+const STATE_REFRESH_MS = 10_000;
+
+type Props = Pick<PageProps, 'chain' | 'params'> & { children(device: DeviceDetail): ReactNode };
+
+/**
+ * The frame of every device tab (route device.info and its tabs, issue 5 §8): the device's
+ * name and live status as the title, its actions, the header, then the tab.
+ */
+export function DeviceFrame({ chain, params, children }: Props) {
+  registerDeviceDialogs();
+  const { t } = useTranslation('devices');
+  const { can } = useSession();
+  const queryClient = useQueryClient();
+  const id = Number(params.id);
+  const device = useDevice(id);
+  // Live status in the header (private-device.{id}, docs/device-protocol.md §7).
+  useChannel(Number.isInteger(id) ? deviceChannels.device(id) : null, 'DeviceStatusChanged', (change) =>
+    applyStatusChange(queryClient, change),
+  );
+
+  // The header's last state follows the telemetry, read again at most every 10 s.
+  const lastRead = useRef(0);
+  useChannel(Number.isInteger(id) ? deviceChannels.device(id) : null, 'DeviceTelemetry', () => {
+    if (Date.now() - lastRead.current < STATE_REFRESH_MS) return;
+    lastRead.current = Date.now();
+    void queryClient.invalidateQueries({ queryKey: deviceKeys.detail(id), exact: true });
+  });
+
+  if (!Number.isInteger(id) || id < 1) {
+    return (
+      <PageFrame chain={chain} params={params}>
+        <Alert color="red" role="alert" data-testid="device-error">
+          {t('device.notFound')}
+        </Alert>
+      </PageFrame>
+    );
+  }
+  if (device.isPending) {
+    return (
+      <PageFrame chain={chain} params={params}>
+        <Center py="xl">
+          <Loader />
+        </Center>
+      </PageFrame>
+    );
+  }
+  if (device.isError || !device.data) {
+    const missing = device.error instanceof ApiError && device.error.status === 404;
+    return (
+      <PageFrame chain={chain} params={params}>
+        <Alert color="red" role="alert" data-testid="device-error">
+          {missing ? t('device.notFound') : failureMessage(device.error, 'get', 'device')}
+        </Alert>
+      </PageFrame>
+    );
+  }
+  const data = device.data;
+  return (
+    <PageFrame
+      chain={chain}
+      params={params}
+      title={
+        <Group gap="sm" component="span" wrap="nowrap">
+          <Text component="span" inherit data-testid="device-name">
+            {text(data.name)}
+          </Text>
+          <StatusBadge status={data.status} />
+        </Group>
+      }
+      actions={can('manage_devices') ? <DeviceActionsMenu device={data} /> : undefined}
+    >
+      <Stack gap="md">
+        <DeviceHeader device={data} companyLink={can('view_companies')} />
+        {children(data)}
+      </Stack>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,151 @@
+import { DEVICE_KEYSET_SORTS } from '@fleetgate/shared/schemas/devices';
+import { Alert, Group, Pagination, Select, Stack, Text } from '@mantine/core';
+import type { RowSelectionState } from '@tanstack/react-table';
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { PageFrame } from '../../../app/layout/PageFrame';
+import type { PageProps } from '../../../app/router/RouteScreen';
+import { useSession } from '../../../app/session/session-context';
+import { failureMessage } from '../../../lib/http/results';
+import { useUserStorage } from '../../../lib/storage/user-storage';
+import { useDeviceList } from '../api/devices';
+import type { DeviceFilters, DeviceListQuery } from '../api/types';
+import { registerDeviceDialogs } from '../dialogs';
+import { useCompanyStatusChannels } from '../hooks/use-live-status';
+import { TABLE_PAGE_SIZES } from '../utils/constants';
+import { BulkBar } from './BulkBar';
+import { DEVICE_COLUMNS, deviceColumns } from './columns';
+import { DeviceFiltersBar } from './DeviceFiltersBar';
+import { DevicesTable } from './DevicesTable';
+import { DevicesToolbar } from './DevicesToolbar';
+import { useTableSettings } from './TableSettingsDialog';
+import { readFilters, writeFilters } from './url-state';
+
+export const DEVICES_TABLE_KEY = 'table.devices';
+const PAGE_SIZE_KEY = 'table.devices.page_size';
+
+/**
+ * The devices table (route management.devices, the default landing page; issue 5 §7):
+ * server-side paging (keyset where the sort allows), sort, filters and search in the
+ * address, column settings per user, live status, selection and bulk actions.
+ */
+export function DevicesPage({ chain, params }: PageProps) {
+  registerDeviceDialogs();
+  const { t } = useTranslation('devices');
+  const { user, can } = useSession();
+  const [search, setSearch] = useSearchParams();
+  const filters = readFilters(search);
+  const sort = search.get('sort') ?? 'name';
+  const [stored] = useTableSettings(DEVICES_TABLE_KEY, DEVICE_COLUMNS);
+  const canManage = can('manage_devices');
+  // Selection serves the bulk actions: users who may not act (guests, spec §6) get no checkboxes.
+  const settings = canManage ? stored : { ...stored, hidden: [...stored.hidden, 'select'] };
+  const [storedSize, setPageSize] = useUserStorage<number>(PAGE_SIZE_KEY, TABLE_PAGE_SIZES[0]);
+  const pageSize = (TABLE_PAGE_SIZES as readonly number[]).includes(storedSize)
+    ? storedSize
+    : TABLE_PAGE_SIZES[0];
+
+  // Page, cursors and selection belong to one view: a new filter, sort or page size starts again.
+  const viewKey = JSON.stringify([filters, sort, pageSize]);
+  const [paging, setPaging] = useState({ view: viewKey, page: 0 });
+  const page = paging.view === viewKey ? paging.page : 0;
+  const cursors = useRef({ view: viewKey, byPage: new Map<number, string>() });
+  if (cursors.current.view !== viewKey) cursors.current = { view: viewKey, byPage: new Map() };
+  const [selected, setSelected] = useState({ view: viewKey, rows: {} as RowSelectionState, all: false });
+  const selection = selected.view === viewKey ? selected : { view: viewKey, rows: {}, all: false };
+
+  const keyset = (DEVICE_KEYSET_SORTS as readonly string[]).includes(sort.replace(/^-/, ''));
+  const cursor = keyset && page > 0 ? cursors.current.byPage.get(page) : undefined;
+  const query: DeviceListQuery = { ...filters, sort, limit: pageSize, offset: page * pageSize, cursor };
+  const list = useDeviceList(query);
+  const rows = list.data?.rows ?? [];
+  const total = list.data?.total ?? 0;
+  if (list.data?.nextCursor && !list.isPlaceholderData) {
+    cursors.current.byPage.set(page + 1, list.data.nextCursor);
+  }
+
+  // Names of every device seen in this view, for bulk results of rows on other pages.
+  const names = useRef(new Map<number, string>());
+  for (const row of rows) names.current.set(row.id, row.name);
+
+  useCompanyStatusChannels([user.company_id, ...rows.map((row) => row.company_id)]);
+
+  const companies = can('view_companies');
+  const columns = useMemo(() => deviceColumns(t, { companyLinks: companies }), [t, companies]);
+  const selectedIds = Object.keys(selection.rows)
+    .filter((id) => selection.rows[id])
+    .map(Number);
+
+  const update = (next: Partial<DeviceFilters>, nextSort = sort) =>
+    setSearch(writeFilters(search, { ...filters, ...next }, nextSort), { replace: true });
+
+  return (
+    <PageFrame
+      chain={chain}
+      params={params}
+      actions={<DevicesToolbar filters={filters} sort={sort} canManage={canManage} />}
+    >
+      <Stack gap="sm">
+        <DeviceFiltersBar
+          filters={filters}
+          onChange={(next) => update(next)}
+          companies={companies}
+          tags={can('view_tags')}
+        />
+        {list.isError && (
+          <Alert color="red" role="alert">
+            {failureMessage(list.error, 'get', 'devices')}
+          </Alert>
+        )}
+        {canManage && (selectedIds.length > 0 || selection.all) && (
+          <BulkBar
+            filters={filters}
+            selectedIds={selectedIds}
+            allMatching={selection.all}
+            total={total}
+            names={names.current}
+            onSelectAll={(all) => setSelected({ ...selection, all })}
+            onClear={() => setSelected({ view: viewKey, rows: {}, all: false })}
+          />
+        )}
+        <DevicesTable
+          rows={rows}
+          columns={columns}
+          settings={settings}
+          sort={sort}
+          onSort={(next) => update({}, next)}
+          selection={selection.rows}
+          onSelection={(next) => setSelected({ view: viewKey, rows: next, all: false })}
+          loading={list.isFetching && list.isPlaceholderData}
+        />
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed" data-testid="devices-total">
+            {t('table.total', { count: total })}
+          </Text>
+          <Group gap="sm">
+            <Select
+              aria-label={t('table.pageSize')}
+              data={TABLE_PAGE_SIZES.map((n) => ({
+                value: String(n),
+                label: t('table.perPage', { count: n }),
+              }))}
+              value={String(pageSize)}
+              onChange={(value) => value && setPageSize(Number(value))}
+              w={130}
+              allowDeselect={false}
+            />
+            {total > pageSize && (
+              <Pagination
+                total={Math.ceil(total / pageSize)}
+                value={page + 1}
+                onChange={(value) => setPaging({ view: viewKey, page: value - 1 })}
+                data-testid="devices-pagination"
+              />
+            )}
+          </Group>
+        </Group>
+      </Stack>
+    </PageFrame>
+  );
+}

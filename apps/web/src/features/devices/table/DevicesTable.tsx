@@ -1,0 +1,143 @@
+import { Group, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
+import {
+  type ColumnDef,
+  flexRender,
+  getCoreRowModel,
+  type RowSelectionState,
+  useReactTable,
+} from '@tanstack/react-table';
+import { useTranslation } from 'react-i18next';
+import type { DeviceItem } from '../api/types';
+import type { TableSettings } from '../utils/table-settings';
+import { SORT_OF_COLUMN } from './columns';
+
+const SPACING = { compact: 4, normal: 'xs', comfortable: 'md' } as const;
+
+type Props = {
+  rows: DeviceItem[];
+  columns: ColumnDef<DeviceItem>[];
+  settings: TableSettings;
+  /** `name` or `-name` (the API's sort). */
+  sort: string;
+  onSort(sort: string): void;
+  selection: RowSelectionState;
+  onSelection(next: RowSelectionState): void;
+  loading: boolean;
+};
+
+/**
+ * The devices table: TanStack Table over one server page (paging, sort and filters are
+ * the server's), columns and density from the user's table settings.
+ */
+export function DevicesTable({
+  rows,
+  columns,
+  settings,
+  sort,
+  onSort,
+  selection,
+  onSelection,
+  loading,
+}: Props) {
+  const { t } = useTranslation('devices');
+  const table = useReactTable({
+    data: rows,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (row) => String(row.id),
+    manualPagination: true,
+    manualSorting: true,
+    state: {
+      columnOrder: settings.order,
+      columnVisibility: Object.fromEntries(settings.hidden.map((id) => [id, false])),
+      rowSelection: selection,
+    },
+    enableRowSelection: true,
+    onRowSelectionChange: (updater) =>
+      onSelection(typeof updater === 'function' ? updater(selection) : updater),
+  });
+  const sortKey = sort.replace(/^-/, '');
+  const descending = sort.startsWith('-');
+
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table
+        verticalSpacing={SPACING[settings.density]}
+        highlightOnHover
+        striped={settings.density === 'compact'}
+        data-testid="devices-table"
+        data-density={settings.density}
+        data-loading={loading || undefined}
+        // As wide as its content (a badge or time is never cut); the container scrolls sideways.
+        style={{ opacity: loading ? 0.6 : 1, width: 'max-content', minWidth: '100%' }}
+      >
+        <Table.Thead>
+          {table.getHeaderGroups().map((group) => (
+            <Table.Tr key={group.id}>
+              {group.headers.map((header) => {
+                const key = SORT_OF_COLUMN[header.column.id];
+                const label = flexRender(header.column.columnDef.header, header.getContext());
+                const active = key !== undefined && key === sortKey;
+                return (
+                  <Table.Th key={header.id} data-column={header.column.id} style={{ whiteSpace: 'nowrap' }}>
+                    {key ? (
+                      <UnstyledButton
+                        onClick={() => onSort(active && !descending ? `-${key}` : key)}
+                        aria-sort={active ? (descending ? 'descending' : 'ascending') : 'none'}
+                        data-testid={`sort-${header.column.id}`}
+                      >
+                        <Group gap={4} wrap="nowrap">
+                          <Text fw={600} size="sm">
+                            {label}
+                          </Text>
+                          {active ? (
+                            descending ? (
+                              <IconArrowDown size={14} />
+                            ) : (
+                              <IconArrowUp size={14} />
+                            )
+                          ) : (
+                            <IconArrowsSort size={14} opacity={0.4} />
+                          )}
+                        </Group>
+                      </UnstyledButton>
+                    ) : (
+                      label
+                    )}
+                  </Table.Th>
+                );
+              })}
+            </Table.Tr>
+          ))}
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.length === 0 && !loading && (
+            <Table.Tr>
+              <Table.Td colSpan={table.getVisibleLeafColumns().length}>
+                <Text c="dimmed" ta="center" py="md" data-testid="devices-empty">
+                  {t('table.empty')}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          )}
+          {table.getRowModel().rows.map((row) => (
+            <Table.Tr
+              key={row.id}
+              data-testid="device-row"
+              data-device-id={row.id}
+              data-serial={row.original.serial}
+              bg={row.getIsSelected() ? 'var(--mantine-color-blue-light)' : undefined}
+            >
+              {row.getVisibleCells().map((cell) => (
+                <Table.Td key={cell.id} data-column={cell.column.id} style={{ whiteSpace: 'nowrap' }}>
+                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

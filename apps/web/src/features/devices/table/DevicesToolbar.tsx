@@ -1,0 +1,113 @@
+import { ActionIcon, Button, Group, Menu, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  IconAdjustmentsHorizontal,
+  IconChevronDown,
+  IconFileDownload,
+  IconFileUpload,
+  IconPlus,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../app/session/session-context';
+import { useWindows } from '../../../lib/dialogs/use-windows';
+import { downloadFile } from '../../../lib/http/download';
+import { failureMessage } from '../../../lib/http/results';
+import { filterQuery, useCompanyOptions } from '../api/devices';
+import type { DeviceFilters } from '../api/types';
+import { DEVICE_COLUMNS } from './columns';
+
+type Props = { filters: DeviceFilters; sort: string; canManage: boolean };
+
+/** The table's page actions: add devices, CSV export of the filtered list, table settings. */
+export function DevicesToolbar({ filters, sort, canManage }: Props) {
+  const { t } = useTranslation('devices');
+  const { can } = useSession();
+  const windows = useWindows();
+  const [exporting, setExporting] = useState(false);
+  const companies = useCompanyOptions(canManage && can('view_companies'));
+  const companyOptions = (companies.data ?? []).map((c) => ({ value: String(c.id), label: c.name }));
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      await downloadFile('/devices/export', {
+        query: { ...filterQuery(filters), sort },
+        fallbackName: 'devices.csv',
+      });
+    } catch (error) {
+      notifications.show({ color: 'red', message: failureMessage(error, 'export', 'devices') });
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  return (
+    <Group gap="xs">
+      <Button
+        variant="default"
+        leftSection={<IconFileDownload size={16} />}
+        loading={exporting}
+        onClick={() => void exportCsv()}
+        data-testid="devices-export"
+      >
+        {t('table.export')}
+      </Button>
+      <Tooltip label={t('settings.title')}>
+        <ActionIcon
+          variant="default"
+          size="lg"
+          aria-label={t('settings.title')}
+          data-testid="table-settings-open"
+          onClick={() =>
+            windows.openNamed(
+              'tableSettings',
+              {
+                storageKey: 'table.devices',
+                columns: DEVICE_COLUMNS.map((c) => ({ ...c, label: t(`column.${c.id}`) })),
+              },
+              { id: 'table-settings:devices' },
+            )
+          }
+        >
+          <IconAdjustmentsHorizontal size={18} />
+        </ActionIcon>
+      </Tooltip>
+      {canManage && (
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Button
+              leftSection={<IconPlus size={16} />}
+              rightSection={<IconChevronDown size={14} />}
+              data-testid="add-device-menu"
+            >
+              {t('add.button')}
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item
+              leftSection={<IconPlus size={16} />}
+              onClick={() =>
+                windows.openNamed('addDevice', { companies: companyOptions }, { id: 'add-device' })
+              }
+            >
+              {t('add.title')}
+            </Menu.Item>
+            <Menu.Item
+              leftSection={<IconFileUpload size={16} />}
+              onClick={() =>
+                windows.openNamed(
+                  'addDeviceFromFile',
+                  { companies: companyOptions },
+                  { id: 'add-device-file' },
+                )
+              }
+            >
+              {t('import.title')}
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      )}
+    </Group>
+  );
+}

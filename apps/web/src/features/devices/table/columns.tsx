@@ -1,0 +1,129 @@
+import { pathOf } from '@fleetgate/shared/routes';
+import { Anchor, Checkbox, Group, Text } from '@mantine/core';
+import type { ColumnDef } from '@tanstack/react-table';
+import type { TFunction } from 'i18next';
+import { Link } from 'react-router';
+import { formatTime } from '../../../lib/time';
+import type { DeviceItem } from '../api/types';
+import { ModelPicture } from '../components/ModelPicture';
+import { StatusBadge } from '../components/StatusBadge';
+import { formatSignal, formatTemperature, formatUptime, text } from '../utils/format';
+import type { ColumnInfo } from '../utils/table-settings';
+
+/** The columns of the devices table: id, whether it hides by default, and its server sort key. */
+export const DEVICE_COLUMNS: readonly (ColumnInfo & { sort?: string })[] = [
+  { id: 'select', locked: true },
+  { id: 'name', locked: true, sort: 'name' },
+  { id: 'status', sort: 'status' },
+  { id: 'model', sort: 'model' },
+  { id: 'serial', sort: 'serial' },
+  { id: 'mac', sort: 'mac' },
+  { id: 'imei', hiddenByDefault: true },
+  { id: 'firmware', sort: 'firmware' },
+  { id: 'company', sort: 'company_name' },
+  { id: 'signal' },
+  { id: 'temperature', hiddenByDefault: true },
+  { id: 'operator', hiddenByDefault: true },
+  { id: 'wan_ip', hiddenByDefault: true },
+  { id: 'uptime', hiddenByDefault: true },
+  { id: 'last_seen_at', sort: 'last_seen_at' },
+  { id: 'created_at', hiddenByDefault: true, sort: 'created_at' },
+];
+
+export const SORT_OF_COLUMN = Object.fromEntries(
+  DEVICE_COLUMNS.filter((c) => c.sort).map((c) => [c.id, c.sort!]),
+) as Record<string, string>;
+
+/** A cell's text; device-reported strings are rendered as text, never as markup (spec §8 dash for invalid). */
+const plain = (value: unknown) => (
+  <Text size="sm" span>
+    {text(value)}
+  </Text>
+);
+
+export function deviceColumns(t: TFunction, options: { companyLinks: boolean }): ColumnDef<DeviceItem>[] {
+  return [
+    {
+      id: 'select',
+      header: ({ table }) => (
+        <Checkbox
+          aria-label={t('table.selectPage')}
+          checked={table.getIsAllPageRowsSelected()}
+          indeterminate={table.getIsSomePageRowsSelected()}
+          onChange={(e) => table.toggleAllPageRowsSelected(e.currentTarget.checked)}
+          data-testid="select-page"
+        />
+      ),
+      cell: ({ row }) => (
+        <Checkbox
+          aria-label={t('table.selectRow', { name: row.original.name })}
+          checked={row.getIsSelected()}
+          onChange={(e) => row.toggleSelected(e.currentTarget.checked)}
+          data-testid="select-row"
+        />
+      ),
+    },
+    {
+      id: 'name',
+      header: t('column.name'),
+      cell: ({ row }) => (
+        <Group gap={8} wrap="nowrap">
+          <ModelPicture model={row.original.model} size={24} />
+          <Anchor
+            component={Link}
+            to={pathOf('device.info', { id: row.original.id })}
+            size="sm"
+            data-testid="device-link"
+          >
+            {text(row.original.name)}
+          </Anchor>
+        </Group>
+      ),
+    },
+    {
+      id: 'status',
+      header: t('column.status'),
+      cell: ({ row }) => <StatusBadge status={row.original.status} />,
+    },
+    { id: 'model', header: t('column.model'), cell: ({ row }) => plain(row.original.model) },
+    { id: 'serial', header: t('column.serial'), cell: ({ row }) => plain(row.original.serial) },
+    { id: 'mac', header: t('column.mac'), cell: ({ row }) => plain(row.original.mac) },
+    { id: 'imei', header: t('column.imei'), cell: ({ row }) => plain(row.original.imei) },
+    { id: 'firmware', header: t('column.firmware'), cell: ({ row }) => plain(row.original.firmware) },
+    {
+      id: 'company',
+      header: t('column.company'),
+      cell: ({ row }) =>
+        options.companyLinks ? (
+          <Anchor
+            component={Link}
+            to={pathOf('company.info', { company_id: row.original.company_id })}
+            size="sm"
+          >
+            {text(row.original.company_name)}
+          </Anchor>
+        ) : (
+          plain(row.original.company_name)
+        ),
+    },
+    { id: 'signal', header: t('column.signal'), cell: ({ row }) => plain(formatSignal(row.original.signal)) },
+    {
+      id: 'temperature',
+      header: t('column.temperature'),
+      cell: ({ row }) => plain(formatTemperature(row.original.temperature)),
+    },
+    { id: 'operator', header: t('column.operator'), cell: ({ row }) => plain(row.original.operator) },
+    { id: 'wan_ip', header: t('column.wan_ip'), cell: ({ row }) => plain(row.original.wan_ip) },
+    { id: 'uptime', header: t('column.uptime'), cell: ({ row }) => plain(formatUptime(row.original.uptime)) },
+    {
+      id: 'last_seen_at',
+      header: t('column.last_seen_at'),
+      cell: ({ row }) => plain(formatTime(row.original.last_seen_at)),
+    },
+    {
+      id: 'created_at',
+      header: t('column.created_at'),
+      cell: ({ row }) => plain(formatTime(row.original.created_at)),
+    },
+  ];
+}

@@ -1,0 +1,150 @@
+import { MAIL_STATUSES, type MailLogRow, type MailStatus } from '@fleetgate/shared/schemas/mail';
+import { Badge, Group, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconMailOpened, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageFrame } from '../../app/layout/PageFrame';
+import type { PageProps } from '../../app/router/RouteScreen';
+import { useSession } from '../../app/session/session-context';
+import { failureMessage } from '../../lib/http/results';
+import { formatTime } from '../../lib/time';
+import { type Column, PagedTable } from '../users/components/PagedTable';
+import { RowAction } from '../users/components/RowAction';
+import { useListState } from '../users/hooks/use-list-state';
+import { useMailLogs } from './api/mail';
+import { STATUS_COLORS } from './components/MailMessageView';
+import { openMailMessage } from './dialogs';
+
+const PAGE_SIZE = 25;
+
+/**
+ * mail.logs (spec §2, view_mail_logs): every message the system sent or tried to send,
+ * newest first. A super admin opens a message to read its text (invitation links when
+ * no SMTP is configured).
+ */
+export function MailLogsPage({ chain, params }: PageProps) {
+  const { t } = useTranslation('mail');
+  const { can } = useSession();
+  const list = useListState({ defaultSort: '-created_at', pageSize: PAGE_SIZE });
+  const [status, setStatus] = useState<MailStatus | null>(null);
+  const logs = useMailLogs({
+    q: list.q,
+    sort: list.sort,
+    limit: list.limit,
+    offset: list.offset,
+    status: status ?? undefined,
+  });
+  const readable = can('super_admin');
+
+  const columns: Column<MailLogRow>[] = [
+    { key: 'to', header: t('column.to'), sortKey: 'to', render: (row) => <Text size="sm">{row.to}</Text> },
+    {
+      key: 'subject',
+      header: t('column.subject'),
+      render: (row) => (
+        <Stack gap={0}>
+          <Text size="sm" data-testid="mail-subject">
+            {row.subject}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {row.template}
+            {row.company_name ? ` · ${row.company_name}` : ''}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'status',
+      header: t('column.status'),
+      sortKey: 'status',
+      render: (row) => (
+        <Tooltip label={row.error} disabled={!row.error} multiline maw={360}>
+          <Badge color={STATUS_COLORS[row.status]} variant="light" data-testid="mail-status">
+            {t(`status.${row.status}`)}
+          </Badge>
+        </Tooltip>
+      ),
+    },
+    {
+      key: 'error',
+      header: t('column.error'),
+      render: (row) => (
+        <Text size="xs" c="dimmed" lineClamp={2} maw={260}>
+          {row.error ?? ''}
+        </Text>
+      ),
+    },
+    {
+      key: 'created',
+      header: t('column.created'),
+      sortKey: 'created_at',
+      render: (row) => <Text size="sm">{formatTime(row.created_at)}</Text>,
+    },
+    {
+      key: 'sent',
+      header: t('column.sent'),
+      sortKey: 'sent_at',
+      render: (row) => <Text size="sm">{formatTime(row.sent_at)}</Text>,
+    },
+    ...(readable
+      ? [
+          {
+            key: 'open',
+            header: '',
+            width: 48,
+            render: (row: MailLogRow) => (
+              <RowAction label={t('action.open')} onClick={() => openMailMessage(row.id, row.subject)}>
+                <IconMailOpened size={16} />
+              </RowAction>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <PageFrame chain={chain} params={params}>
+      <Stack gap="sm">
+        <Group gap="xs">
+          <TextInput
+            aria-label={t('search.label')}
+            placeholder={t('search.placeholder')}
+            leftSection={<IconSearch size={16} />}
+            value={list.input}
+            onChange={(e) => list.setInput(e.currentTarget.value)}
+            w={320}
+            data-testid="mail-search"
+          />
+          <Select
+            aria-label={t('filter.status')}
+            placeholder={t('filter.all')}
+            data={MAIL_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))}
+            value={status}
+            onChange={(value) => {
+              setStatus(value as MailStatus | null);
+              list.setPage(1);
+            }}
+            clearable
+            w={170}
+          />
+        </Group>
+        <PagedTable
+          columns={columns}
+          rows={logs.data?.rows}
+          total={logs.data?.total ?? 0}
+          loading={logs.isPending}
+          error={logs.isError ? failureMessage(logs.error, 'get', 'mail log') : null}
+          page={list.page}
+          pageSize={PAGE_SIZE}
+          onPage={list.setPage}
+          sort={list.sort}
+          onSort={list.toggleSort}
+          label={t('table.label')}
+          empty={t('table.empty')}
+          testId="mail-log-table"
+          minWidth={900}
+        />
+      </Stack>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,92 @@
+import type { SuppressedEmail } from '@fleetgate/shared/schemas/mail';
+import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconMailOff, IconSearch, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { openForm } from '../../../components/forms/open-form';
+import { failureMessage } from '../../../lib/http/results';
+import { formatTime } from '../../../lib/time';
+import { type Column, PagedTable } from '../../users/components/PagedTable';
+import { RowAction } from '../../users/components/RowAction';
+import { useListState } from '../../users/hooks/use-list-state';
+import { useSuppressed } from '../api/mail';
+import { removeFromSuppresionListForm, suppressEmailForm } from '../forms/mail-forms';
+
+const PAGE_SIZE = 10;
+
+/** The suppression list: addresses nothing is sent to (spec §3 removeFromSuppresionList). */
+export function SuppressionList() {
+  const { t } = useTranslation('mail');
+  const list = useListState({ defaultSort: '-created_at', pageSize: PAGE_SIZE });
+  const rows = useSuppressed({ q: list.q, sort: list.sort, limit: list.limit, offset: list.offset });
+  const columns: Column<SuppressedEmail & { id: number }>[] = [
+    {
+      key: 'email',
+      header: t('suppressed.email'),
+      sortKey: 'email',
+      render: (row) => <Text size="sm">{row.email}</Text>,
+    },
+    { key: 'reason', header: t('suppressed.reason'), render: (row) => <Text size="sm">{row.reason}</Text> },
+    {
+      key: 'since',
+      header: t('suppressed.since'),
+      sortKey: 'created_at',
+      render: (row) => <Text size="sm">{formatTime(row.created_at)}</Text>,
+    },
+    {
+      key: 'remove',
+      header: '',
+      width: 48,
+      render: (row) => (
+        <RowAction
+          label={t('suppressed.remove')}
+          color="red"
+          onClick={() => void openForm(removeFromSuppresionListForm, { id: row.email })}
+        >
+          <IconTrash size={16} />
+        </RowAction>
+      ),
+    },
+  ];
+  // The table keys rows by a number; an address's position on the page serves.
+  const numbered = rows.data?.rows.map((row, index) => ({ ...row, id: list.offset + index + 1 }));
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <Title order={4}>{t('suppressed.title')}</Title>
+        <Button
+          variant="default"
+          leftSection={<IconMailOff size={16} />}
+          onClick={() => void openForm(suppressEmailForm)}
+        >
+          {t('suppressed.add')}
+        </Button>
+      </Group>
+      <Text size="sm" c="dimmed">
+        {t('suppressed.intro')}
+      </Text>
+      <TextInput
+        aria-label={t('suppressed.search')}
+        placeholder={t('suppressed.search')}
+        leftSection={<IconSearch size={16} />}
+        value={list.input}
+        onChange={(e) => list.setInput(e.currentTarget.value)}
+        w={320}
+      />
+      <PagedTable
+        columns={columns}
+        rows={numbered}
+        total={rows.data?.total ?? 0}
+        loading={rows.isPending}
+        error={rows.isError ? failureMessage(rows.error, 'get', 'suppressed addresses') : null}
+        page={list.page}
+        pageSize={PAGE_SIZE}
+        onPage={list.setPage}
+        sort={list.sort}
+        onSort={list.toggleSort}
+        label={t('suppressed.title')}
+        empty={t('suppressed.empty')}
+        testId="suppressed-table"
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,237 @@
+import { DEFAULT_ROLES } from '@fleetgate/shared/roles';
+import type { Role } from '@fleetgate/shared/schemas/roles';
+import { Anchor, Badge, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconLock, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageFrame } from '../../app/layout/PageFrame';
+import type { PageProps } from '../../app/router/RouteScreen';
+import { useSession } from '../../app/session/session-context';
+import { useWindows } from '../../lib/dialogs/use-windows';
+import { useWindowsStore } from '../../lib/dialogs/WindowsProvider';
+import { failureMessage } from '../../lib/http/results';
+import { companyKeys, fetchCompanyOptions } from '../companies/api/companies';
+import { type Column, PagedTable } from '../companies/components/PagedTable';
+import { RowAction } from '../companies/components/RowAction';
+import { roleActions, roleKeys, useRoles } from './api/roles';
+import { openRoleEditor, openRolePermissions } from './dialogs';
+
+const PAGE_SIZE = 25;
+/** spec §9: role titles are shown cut to 45 characters. */
+const ROLE_TITLE_LIMIT = 45;
+
+const cut = (title: string) =>
+  title.length > ROLE_TITLE_LIMIT ? `${title.slice(0, ROLE_TITLE_LIMIT)}…` : title;
+
+/** users.roles (spec §2): the default roles, read-only, and the custom roles of the caller's companies. */
+export function RolesPage({ chain, params }: PageProps) {
+  const { t } = useTranslation('roles');
+  const { can } = useSession();
+  const store = useWindowsStore();
+  const windows = useWindows();
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [companyId, setCompanyId] = useState<string | null>(null);
+  const defaults = useRoles({ type: 'default', limit: 100, offset: 0 });
+  const custom = useRoles({
+    type: 'custom',
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+    ...(companyId ? { company_id: Number(companyId) } : {}),
+  });
+  const companies = useQuery({
+    queryKey: companyKeys.options('all'),
+    queryFn: () => fetchCompanyOptions(),
+    enabled: can('view_companies'),
+  });
+  const manage = can('manage_roles');
+
+  async function remove(role: Role) {
+    const yes = await windows.confirm({
+      title: t('delete.title'),
+      message: t('delete.message', { title: role.title }),
+      confirmLabel: t('delete.confirm'),
+      danger: true,
+      id: `role-delete:${role.id}`,
+    });
+    if (!yes) return;
+    try {
+      const response = await roleActions.remove(role.id);
+      notifications.show({ color: 'green', message: response.message ?? t('delete.done') });
+    } catch (error) {
+      notifications.show({ color: 'red', message: failureMessage(error, 'remove', 'role') });
+    } finally {
+      void queryClient.invalidateQueries({ queryKey: roleKeys.all });
+    }
+  }
+
+  const permissionsCell = (role: Role) => (
+    <Anchor
+      component="button"
+      type="button"
+      size="sm"
+      onClick={() => openRolePermissions(role.id, store)}
+      data-testid="role-permissions-open"
+      style={{ whiteSpace: 'nowrap' }}
+    >
+      {t('column.permissionsCount', { count: role.permissions_count })}
+    </Anchor>
+  );
+
+  const titleCell = (role: Role) => (
+    <Stack gap={0}>
+      <Text size="sm" fw={500} title={role.title} data-testid="role-title">
+        {cut(role.title)}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {role.name}
+      </Text>
+    </Stack>
+  );
+
+  const invitable = (role: Role) =>
+    role.canInviteRoles.length
+      ? role.canInviteRoles
+          .map((name) => DEFAULT_ROLES.find((r) => r.name === name)?.title ?? name)
+          .join(', ')
+      : '-';
+
+  const defaultColumns: Column<Role>[] = [
+    { key: 'title', header: t('column.title'), render: titleCell },
+    {
+      key: 'description',
+      header: t('column.description'),
+      render: (r) => (
+        <Text size="sm" lineClamp={2} maw={420}>
+          {r.description}
+        </Text>
+      ),
+    },
+    { key: 'invites', header: t('column.invites'), render: (r) => <Text size="sm">{invitable(r)}</Text> },
+    { key: 'permissions', header: t('column.permissions'), render: permissionsCell },
+  ];
+
+  const customColumns: Column<Role>[] = [
+    { key: 'title', header: t('column.title'), render: titleCell },
+    { key: 'company', header: t('column.company'), render: (r) => r.company_name ?? '-' },
+    {
+      key: 'description',
+      header: t('column.description'),
+      render: (r) => (
+        <Text size="sm" lineClamp={2} maw={360}>
+          {r.description || '-'}
+        </Text>
+      ),
+    },
+    { key: 'permissions', header: t('column.permissions'), render: permissionsCell },
+    ...(manage
+      ? [
+          {
+            key: 'actions',
+            header: t('column.actions'),
+            width: 100,
+            render: (r: Role) => (
+              <Group gap={4} wrap="nowrap">
+                <RowAction
+                  label={t('action.edit')}
+                  onClick={() => openRoleEditor(r.id, store)}
+                  testId="role-edit"
+                >
+                  <IconPencil size={16} />
+                </RowAction>
+                <RowAction
+                  label={t('action.delete')}
+                  color="red"
+                  onClick={() => void remove(r)}
+                  testId="role-delete"
+                >
+                  <IconTrash size={16} />
+                </RowAction>
+              </Group>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <PageFrame
+      chain={chain}
+      params={params}
+      actions={
+        manage && (
+          <Button
+            leftSection={<IconPlus size={16} />}
+            onClick={() => openRoleEditor(undefined, store)}
+            data-testid="role-create"
+          >
+            {t('action.create')}
+          </Button>
+        )
+      }
+    >
+      <Stack gap="xl">
+        <Stack gap="xs">
+          <Group gap={6}>
+            <Title order={3}>{t('section.default')}</Title>
+            <Badge variant="light" color="gray" leftSection={<IconLock size={12} />}>
+              {t('section.readOnly')}
+            </Badge>
+          </Group>
+          <PagedTable
+            columns={defaultColumns}
+            rows={defaults.data?.rows}
+            total={defaults.data?.total ?? 0}
+            rowKey={(r) => r.id}
+            rowProps={(r) => ({ 'data-testid': 'default-role-row', 'data-role': r.name })}
+            loading={defaults.isFetching}
+            error={defaults.isError ? failureMessage(defaults.error, 'get', 'roles') : null}
+            page={1}
+            pageSize={100}
+            onPage={() => {}}
+            label={t('section.default')}
+            empty={t('table.empty')}
+            testId="default-roles"
+          />
+        </Stack>
+        <Stack gap="xs">
+          <Group justify="space-between">
+            <Title order={3}>{t('section.custom')}</Title>
+            {can('view_companies') && (
+              <Select
+                aria-label={t('filter.company')}
+                placeholder={t('filter.allCompanies')}
+                data={companies.data ?? []}
+                value={companyId}
+                onChange={(value) => {
+                  setCompanyId(value);
+                  setPage(1);
+                }}
+                clearable
+                searchable
+                w={260}
+              />
+            )}
+          </Group>
+          <PagedTable
+            columns={customColumns}
+            rows={custom.data?.rows}
+            total={custom.data?.total ?? 0}
+            rowKey={(r) => r.id}
+            rowProps={(r) => ({ 'data-testid': 'custom-role-row', 'data-role': r.name })}
+            loading={custom.isFetching}
+            error={custom.isError ? failureMessage(custom.error, 'get', 'roles') : null}
+            page={page}
+            pageSize={PAGE_SIZE}
+            onPage={setPage}
+            label={t('section.custom')}
+            empty={t('table.customEmpty')}
+            testId="custom-roles"
+          />
+        </Stack>
+      </Stack>
+    </PageFrame>
+  );
+}

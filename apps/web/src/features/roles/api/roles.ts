@@ -1,0 +1,55 @@
+import type { Role } from '@fleetgate/shared/schemas/roles';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/http/client';
+
+export type RoleWithPermissions = Role & { permissions: string[] };
+
+/** Query keys (CONVENTIONS example 9): any role change invalidates `roleKeys.all`. */
+export const roleKeys = {
+  all: ['roles'] as const,
+  list: (params: Record<string, unknown>) => [...roleKeys.all, 'list', params] as const,
+  one: (id: number) => [...roleKeys.all, 'one', id] as const,
+};
+
+export type RoleListParams = {
+  type: 'custom' | 'default';
+  limit: number;
+  offset: number;
+  company_id?: number;
+};
+
+/** GET /roles (spec §7: limit 100, optional company_id, type custom or default). */
+export function useRoles(params: RoleListParams) {
+  return useQuery({
+    queryKey: roleKeys.list(params),
+    queryFn: async () => {
+      const response = await api.get<Role[]>('/roles', { query: params });
+      return { rows: response.data, total: Number(response.meta?.total ?? response.data.length) };
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useRole(id: number | undefined) {
+  return useQuery({
+    queryKey: roleKeys.one(id ?? 0),
+    queryFn: async () => (await api.get<RoleWithPermissions>(`/roles/${id}`)).data,
+    enabled: id !== undefined,
+    retry: false,
+  });
+}
+
+export type RoleBody = {
+  company_id?: number;
+  name: string;
+  title: string;
+  description: string;
+  permissions: string[];
+};
+
+export const roleActions = {
+  create: (body: RoleBody) => api.post<RoleWithPermissions>('/roles', body, { keepOnRouteChange: true }),
+  update: (id: number, body: Partial<Omit<RoleBody, 'company_id'>>) =>
+    api.put<RoleWithPermissions>(`/roles/${id}`, body, { keepOnRouteChange: true }),
+  remove: (id: number) => api.delete<{ id: number }>(`/roles/${id}`),
+};

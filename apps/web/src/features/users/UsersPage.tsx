@@ -1,0 +1,44 @@
+import { Button, Menu } from '@mantine/core';
+import { IconChevronDown, IconShieldOff, IconUserKey, IconUserX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { PageFrame } from '../../app/layout/PageFrame';
+import type { PageProps } from '../../app/router/RouteScreen';
+import { useSession } from '../../app/session/session-context';
+import { openForm } from '../../components/forms/open-form';
+import { UsersTable } from './components/UsersTable';
+import { deleteUserForm, makeSsoAdminForm, removeUserMfaForm } from './forms/user-forms';
+
+/** users.table (spec §2) with the admin-only forms of spec §3 for the super admin. */
+export function UsersPage({ chain, params }: PageProps) {
+  const { t } = useTranslation('users');
+  const { can } = useSession();
+  const adminMenu = can('super_admin') ? (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button variant="default" rightSection={<IconChevronDown size={16} />}>
+          {t('admin.menu')}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconShieldOff size={16} />} onClick={() => void openForm(removeUserMfaForm)}>
+          {t('admin.removeMfa')}
+        </Menu.Item>
+        <Menu.Item leftSection={<IconUserKey size={16} />} onClick={() => void openForm(makeSsoAdminForm)}>
+          {t('admin.makeSso')}
+        </Menu.Item>
+        <Menu.Item
+          color="red"
+          leftSection={<IconUserX size={16} />}
+          onClick={() => void openForm(deleteUserForm)}
+        >
+          {t('admin.deleteUser')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  ) : undefined;
+  return (
+    <PageFrame chain={chain} params={params} actions={adminMenu}>
+      <UsersTable />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,110 @@
+import { PAGE_SIZES } from '@fleetgate/shared/constants';
+import type { Invitation, InvitationStatus } from '@fleetgate/shared/schemas/invitations';
+import type { Role } from '@fleetgate/shared/schemas/roles';
+import type { UserMoveLog, UserRow } from '@fleetgate/shared/schemas/users';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/http/client';
+
+export type Paged<T> = { rows: T[]; total: number };
+export type ListParams = { q: string; sort: string; limit: number; offset: number };
+export type CompanyOption = { id: number; name: string };
+
+/**
+ * Query keys (CONVENTIONS example 9). A change to users invalidates `userKeys.all`, to
+ * invitations `invitationKeys.all`; moving users also changes the move logs.
+ */
+export const userKeys = {
+  all: ['users'] as const,
+  list: (params: ListParams & { company_id?: number | undefined }) =>
+    [...userKeys.all, 'list', params] as const,
+  moveLogs: (params: ListParams & { company_id?: number | undefined }) =>
+    [...userKeys.all, 'move-logs', params] as const,
+};
+export const invitationKeys = {
+  all: ['invitations'] as const,
+  list: (params: ListParams & { company_id?: number | undefined; status?: InvitationStatus | undefined }) =>
+    [...invitationKeys.all, 'list', params] as const,
+};
+export const optionKeys = {
+  companies: (q: string) => ['users', 'options', 'companies', q] as const,
+  roles: (companyId: number | null) => ['users', 'options', 'roles', companyId] as const,
+};
+
+async function paged<T>(path: string, query: Record<string, string | number | undefined>): Promise<Paged<T>> {
+  const response = await api.get<T[]>(path, { query });
+  return { rows: response.data, total: Number(response.meta?.total ?? response.data.length) };
+}
+
+/** users.table (spec §2): one server page. */
+export function useUsers(params: ListParams & { company_id?: number | undefined }) {
+  return useQuery({
+    queryKey: userKeys.list(params),
+    queryFn: () => paged<UserRow>('/users', params),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** users.invitations (spec §2): one server page. */
+export function useInvitations(
+  params: ListParams & { company_id?: number | undefined; status?: InvitationStatus | undefined },
+) {
+  return useQuery({
+    queryKey: invitationKeys.list(params),
+    queryFn: () => paged<Invitation>('/invitations', params),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** users.move-logs (spec §2): one server page. */
+export function useMoveLogs(params: ListParams & { company_id?: number | undefined }) {
+  return useQuery({
+    queryKey: userKeys.moveLogs(params),
+    queryFn: () => paged<UserMoveLog>('/users/move-logs', params),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The company selector (spec §7 selector lists: limit 100 and a fields filter), searched on the server. */
+export function useCompanyOptions(q: string, enabled = true) {
+  return useQuery({
+    queryKey: optionKeys.companies(q),
+    queryFn: async () =>
+      (
+        await api.get<CompanyOption[]>('/companies', {
+          query: { limit: PAGE_SIZES.selector, fields: ['id', 'name'], sort: 'name', q },
+        })
+      ).data,
+    enabled,
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The role options of one company: default roles plus its custom roles (spec §3 newUser, §7 GET /roles). */
+export function useRoleOptions(companyId: number | null) {
+  return useQuery({
+    queryKey: optionKeys.roles(companyId),
+    queryFn: async () =>
+      (
+        await api.get<Role[]>('/roles', {
+          query: { limit: PAGE_SIZES.selector, company_id: companyId ?? undefined },
+        })
+      ).data,
+    enabled: companyId !== null,
+    staleTime: 30_000,
+  });
+}
+
+export const userActions = {
+  changeRole: (id: number, roleId: number) => api.put<UserRow>(`/users/${id}/role`, { role_id: roleId }),
+  move: (userIds: number[], companyId: number) =>
+    api.post<{ moved: number; company_id: number }>('/users/move', {
+      user_ids: userIds,
+      company_id: companyId,
+    }),
+};
+
+export const invitationActions = {
+  resend: (id: number) => api.post<Invitation>(`/invitations/${id}/resend`, {}),
+  revoke: (id: number) => api.delete<{ id: number }>(`/invitations/${id}`),
+};

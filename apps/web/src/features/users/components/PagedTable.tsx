@@ -1,0 +1,206 @@
+import {
+  Alert,
+  Checkbox,
+  Group,
+  Pagination,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export type Column<T> = {
+  key: string;
+  header: ReactNode;
+  /** The server's sort field when the column sorts. */
+  sortKey?: string;
+  width?: number | string;
+  render(row: T): ReactNode;
+};
+
+type Selection = {
+  selected: ReadonlySet<number>;
+  onChange(next: Set<number>): void;
+  /** Rows that cannot be chosen (oneself). */
+  disabled?(id: number): boolean;
+};
+
+type Props<T extends { id: number }> = {
+  columns: readonly Column<T>[];
+  rows: readonly T[] | undefined;
+  total: number;
+  loading: boolean;
+  error?: string | null;
+  page: number;
+  pageSize: number;
+  onPage(page: number): void;
+  sort?: string;
+  onSort?(field: string): void;
+  /** The table's accessible name. */
+  label: string;
+  empty: ReactNode;
+  testId: string;
+  minWidth?: number;
+  selection?: Selection;
+};
+
+function SortMark({ direction }: { direction: 'ascending' | 'descending' | 'none' }) {
+  if (direction === 'ascending') return <IconArrowUp size={14} aria-hidden />;
+  if (direction === 'descending') return <IconArrowDown size={14} aria-hidden />;
+  return <IconArrowsSort size={14} aria-hidden opacity={0.4} />;
+}
+
+/**
+ * A server-paged table: sortable headers (buttons with aria-sort), optional row
+ * selection, the rows of one page, a pager and the range shown.
+ */
+export function PagedTable<T extends { id: number }>(props: Props<T>) {
+  const { columns, rows, total, loading, error, page, pageSize, onPage, sort, onSort, selection } = props;
+  const { t } = useTranslation('users');
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const last = Math.min(total, page * pageSize);
+  const selectable = (rows ?? []).filter((row) => !selection?.disabled?.(row.id));
+  const allChosen = selectable.length > 0 && selectable.every((row) => selection?.selected.has(row.id));
+  const width = columns.length + (selection ? 1 : 0);
+
+  function toggle(id: number, on: boolean) {
+    if (!selection) return;
+    const next = new Set(selection.selected);
+    if (on) next.add(id);
+    else next.delete(id);
+    selection.onChange(next);
+  }
+
+  return (
+    <Stack gap="sm">
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+      <Table.ScrollContainer minWidth={props.minWidth ?? 760}>
+        <Table
+          verticalSpacing="xs"
+          highlightOnHover
+          data-testid={props.testId}
+          aria-label={props.label}
+          aria-busy={loading}
+        >
+          <Table.Thead>
+            <Table.Tr>
+              {selection && (
+                <Table.Th w={36}>
+                  <Checkbox
+                    aria-label={t('table.selectPage')}
+                    checked={allChosen}
+                    indeterminate={!allChosen && selectable.some((row) => selection.selected.has(row.id))}
+                    onChange={(e) => {
+                      const next = new Set(selection.selected);
+                      for (const row of selectable) {
+                        if (e.currentTarget.checked) next.add(row.id);
+                        else next.delete(row.id);
+                      }
+                      selection.onChange(next);
+                    }}
+                  />
+                </Table.Th>
+              )}
+              {columns.map((column) => {
+                const direction =
+                  column.sortKey && sort === column.sortKey
+                    ? 'ascending'
+                    : column.sortKey && sort === `-${column.sortKey}`
+                      ? 'descending'
+                      : 'none';
+                return (
+                  <Table.Th
+                    key={column.key}
+                    w={column.width}
+                    {...(column.sortKey ? { 'aria-sort': direction } : {})}
+                  >
+                    {column.sortKey && onSort ? (
+                      <UnstyledButton onClick={() => onSort(column.sortKey!)} fw={700} fz="sm">
+                        <Group gap={4} wrap="nowrap">
+                          {column.header}
+                          <SortMark direction={direction} />
+                        </Group>
+                      </UnstyledButton>
+                    ) : (
+                      column.header
+                    )}
+                  </Table.Th>
+                );
+              })}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {loading && !rows
+              ? Array.from({ length: 3 }, (_, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity.
+                  <Table.Tr key={i}>
+                    {Array.from({ length: width }, (__, j) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells have no identity.
+                      <Table.Td key={j}>
+                        <Skeleton height={14} />
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))
+              : null}
+            {rows && rows.length === 0 && !loading && (
+              <Table.Tr>
+                <Table.Td colSpan={width}>
+                  <Text c="dimmed" ta="center" py="md" data-testid={`${props.testId}-empty`}>
+                    {props.empty}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {rows?.map((row) => (
+              <Table.Tr key={row.id} data-row-id={row.id} data-testid={`${props.testId}-row`}>
+                {selection && (
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={t('table.selectRow', { id: row.id })}
+                      checked={selection.selected.has(row.id)}
+                      disabled={selection.disabled?.(row.id)}
+                      onChange={(e) => toggle(row.id, e.currentTarget.checked)}
+                    />
+                  </Table.Td>
+                )}
+                {columns.map((column) => (
+                  <Table.Td key={column.key}>{column.render(row)}</Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed" data-testid={`${props.testId}-total`}>
+          {total > 0 ? t('table.range', { first, last, total }) : ''}
+        </Text>
+        {pages > 1 && (
+          <Pagination
+            total={pages}
+            value={Math.min(page, pages)}
+            onChange={onPage}
+            size="sm"
+            getControlProps={(control) =>
+              control === 'previous'
+                ? { 'aria-label': t('table.previous') }
+                : control === 'next'
+                  ? { 'aria-label': t('table.next') }
+                  : {}
+            }
+          />
+        )}
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,62 @@
+import { APP_VERSION } from '@fleetgate/shared/constants';
+import { type Query, SPA_VERSION_KEY, urlOf } from './client';
+import { ApiError, NetworkError } from './errors';
+import { refreshSession } from './refresh';
+
+/** The file name of a `content-disposition` header (RFC 6266 `filename*` preferred), or null. */
+export function fileNameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1].trim());
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(disposition);
+  return plain?.[1]?.trim() || null;
+}
+
+async function fetchBlob(url: string): Promise<Response> {
+  try {
+    return await fetch(url, {
+      credentials: 'same-origin',
+      headers: {
+        'X-Requested-With': 'XMLHttpRequest',
+        'X-SPA-VERSION': localStorage.getItem(SPA_VERSION_KEY) ?? APP_VERSION,
+      },
+    });
+  } catch {
+    throw new NetworkError();
+  }
+}
+
+/**
+ * File download of spec §7: a GET with a blob response, the file name from the
+ * content-disposition header; on 401 the session is refreshed and the GET retried once.
+ * The browser saves the file; the name falls back to `fallbackName`.
+ */
+export async function downloadFile(path: string, options: { query?: Query; fallbackName: string }) {
+  const url = urlOf(path, options.query);
+  let response = await fetchBlob(url);
+  if (response.status === 401 && (await refreshSession())) response = await fetchBlob(url);
+  if (!response.ok) {
+    const body = (await response.json().catch(() => undefined)) as
+      | { errors?: { code: string; message: string }[] }
+      | undefined;
+    throw new ApiError(response.status, response.statusText, body?.errors ?? [], body);
+  }
+  const blob = await response.blob();
+  const name = fileNameOf(response.headers.get('content-disposition')) ?? options.fallbackName;
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = name;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 1000);
+  return name;
+}
