@@ -9,7 +9,9 @@ const RELOADED_KEY = 'fg.chunkReloadedFor';
 /** A screen's code chunk could not be fetched: the browser says so in one of these words. */
 function isChunkLoadError(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);
-  return /dynamically imported module|Importing a module script failed|error loading dynamically/i.test(message);
+  return /dynamically imported module|Importing a module script failed|error loading dynamically/i.test(
+    message,
+  );
 }
 
 /**
@@ -21,7 +23,8 @@ export function RouteError() {
   const error = useRouteError();
   const { t } = useTranslation('shell');
   const offline = !navigator.onLine;
-  const reload = !offline && isChunkLoadError(error) && sessionStorage.getItem(RELOADED_KEY) !== location.pathname;
+  const reload =
+    !offline && isChunkLoadError(error) && sessionStorage.getItem(RELOADED_KEY) !== location.pathname;
   useEffect(() => {
     if (!reload) return;
     sessionStorage.setItem(RELOADED_KEY, location.pathname);
