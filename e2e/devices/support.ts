@@ -90,6 +90,11 @@ export class Simulator {
         String(interval),
         '--state',
         path.join(this.stateDir, 'fleet.json'),
+        // No random drops or reboots: a test decides when a device goes away.
+        '--drops-per-hour',
+        '0',
+        '--reboots-per-hour',
+        '0',
       ],
       { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
     );
@@ -99,6 +104,10 @@ export class Simulator {
     this.child.stderr?.on('data', (chunk: Buffer) => {
       this.log += chunk.toString();
     });
+  }
+
+  get running(): boolean {
+    return this.child !== null;
   }
 
   output(): string {

@@ -16,6 +16,8 @@ const HELP = `Fleetgate device simulator
   --fleet F          fleet number: devices of fleet F have serials 11FFxxxxxx (default: the company id)
   --interval S       telemetry every S seconds until the server sets a monitoring period (default 30)
   --state FILE       where secrets and counters are kept (default ./data/sim-fleet-F.json)
+  --drops-per-hour D    per device and hour, the chance of a dropped link (default 0.5; 0 for none)
+  --reboots-per-hour R  per device and hour, the chance of a spontaneous reboot (default 0.1; 0 for none)
   --quiet            no per-device messages
 
   Sign-in for registration: FLEETGATE_EMAIL and FLEETGATE_PASSWORD (or --email/--password).
@@ -34,6 +36,8 @@ async function main(): Promise<void> {
       state: { type: 'string' },
       email: { type: 'string', default: process.env.FLEETGATE_EMAIL },
       password: { type: 'string', default: process.env.FLEETGATE_PASSWORD },
+      'drops-per-hour': { type: 'string', default: '0.5' },
+      'reboots-per-hour': { type: 'string', default: '0.1' },
       quiet: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -50,6 +54,12 @@ async function main(): Promise<void> {
     console.error(
       '--devices, --company, --fleet and --interval must be positive whole numbers (devices at most 100000)',
     );
+    process.exit(2);
+  }
+  const dropsPerHour = Number(values['drops-per-hour']);
+  const rebootsPerHour = Number(values['reboots-per-hour']);
+  if (![dropsPerHour, rebootsPerHour].every((n) => Number.isFinite(n) && n >= 0)) {
+    console.error('--drops-per-hour and --reboots-per-hour must be numbers of 0 or more');
     process.exit(2);
   }
   const devices = fleetDevices(fleetNo, count);
@@ -78,8 +88,8 @@ async function main(): Promise<void> {
     devices,
     stateFile,
     telemetrySeconds: interval,
-    disconnectsPerHour: 0.5,
-    rebootsPerHour: 0.1,
+    disconnectsPerHour: dropsPerHour,
+    rebootsPerHour: rebootsPerHour,
     ...(values.quiet ? {} : { log: (m: string) => console.log(m) }),
   });
   await fleet.start();

@@ -1,12 +1,11 @@
 import { pathOf } from '@fleetgate/shared/routes';
-import { Anchor, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import {
   IconArrowsMove,
   IconBinaryTree,
   IconFlag,
   IconPencil,
   IconPlus,
-  IconSearch,
   IconTrash,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -14,13 +13,14 @@ import { Link } from 'react-router';
 import { PageFrame } from '../../app/layout/PageFrame';
 import type { PageProps } from '../../app/router/RouteScreen';
 import { useSession } from '../../app/session/session-context';
+import { ListSearch } from '../../components/table/ListSearch';
+import { type Column, PagedTable } from '../../components/table/PagedTable';
+import { RowAction } from '../../components/table/RowAction';
+import { useListState } from '../../components/table/use-list-state';
 import { failureMessage } from '../../lib/http/results';
 import { formatTime } from '../../lib/time';
 import { type Company, useCompanies } from './api/companies';
-import { type Column, PagedTable } from './components/PagedTable';
-import { RowAction } from './components/RowAction';
 import { useCompanyActions } from './hooks/use-company-actions';
-import { useListState } from './hooks/use-list-state';
 
 export const COMPANIES_PAGE_SIZE = 25;
 
@@ -160,28 +160,21 @@ export function CompaniesPage({ chain, params }: PageProps) {
       }
     >
       <Stack>
-        <TextInput
-          value={list.input}
-          onChange={(event) => list.setInput(event.currentTarget.value)}
+        <ListSearch
+          list={list}
+          label={t('search.label')}
           placeholder={t('search.placeholder')}
-          aria-label={t('search.label')}
-          leftSection={<IconSearch size={16} />}
           maw={360}
-          data-testid="companies-search"
+          testId="companies-search"
         />
         <PagedTable
           columns={columns}
           rows={query.data?.rows}
           total={query.data?.total ?? 0}
-          rowKey={(c) => c.id}
           rowProps={(c) => ({ 'data-testid': 'company-row', 'data-company-id': c.id, 'data-name': c.name })}
           loading={query.isFetching}
           error={query.isError ? failureMessage(query.error, 'get', 'companies') : null}
-          page={list.page}
-          pageSize={list.limit}
-          onPage={list.setPage}
-          sort={list.sort}
-          onSort={list.toggleSort}
+          list={list}
           label={t('table.label')}
           empty={list.q ? t('table.noMatch') : t('table.empty')}
           testId="companies-table"

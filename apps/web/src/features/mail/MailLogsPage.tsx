@@ -1,16 +1,17 @@
 import { MAIL_STATUSES, type MailLogRow, type MailStatus } from '@fleetgate/shared/schemas/mail';
-import { Badge, Group, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconMailOpened, IconSearch } from '@tabler/icons-react';
+import { Badge, Group, Select, Stack, Text, Tooltip } from '@mantine/core';
+import { IconMailOpened } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../app/layout/PageFrame';
 import type { PageProps } from '../../app/router/RouteScreen';
 import { useSession } from '../../app/session/session-context';
+import { ListSearch } from '../../components/table/ListSearch';
+import { type Column, PagedTable } from '../../components/table/PagedTable';
+import { RowAction } from '../../components/table/RowAction';
+import { useListState } from '../../components/table/use-list-state';
 import { failureMessage } from '../../lib/http/results';
 import { formatTime } from '../../lib/time';
-import { type Column, PagedTable } from '../users/components/PagedTable';
-import { RowAction } from '../users/components/RowAction';
-import { useListState } from '../users/hooks/use-list-state';
 import { useMailLogs } from './api/mail';
 import { STATUS_COLORS } from './components/MailMessageView';
 import { openMailMessage } from './dialogs';
@@ -106,14 +107,12 @@ export function MailLogsPage({ chain, params }: PageProps) {
     <PageFrame chain={chain} params={params}>
       <Stack gap="sm">
         <Group gap="xs">
-          <TextInput
-            aria-label={t('search.label')}
+          <ListSearch
+            list={list}
+            label={t('search.label')}
             placeholder={t('search.placeholder')}
-            leftSection={<IconSearch size={16} />}
-            value={list.input}
-            onChange={(e) => list.setInput(e.currentTarget.value)}
             w={320}
-            data-testid="mail-search"
+            testId="mail-search"
           />
           <Select
             aria-label={t('filter.status')}
@@ -134,11 +133,7 @@ export function MailLogsPage({ chain, params }: PageProps) {
           total={logs.data?.total ?? 0}
           loading={logs.isPending}
           error={logs.isError ? failureMessage(logs.error, 'get', 'mail log') : null}
-          page={list.page}
-          pageSize={PAGE_SIZE}
-          onPage={list.setPage}
-          sort={list.sort}
-          onSort={list.toggleSort}
+          list={list}
           label={t('table.label')}
           empty={t('table.empty')}
           testId="mail-log-table"

@@ -9,12 +9,12 @@ import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../app/layout/PageFrame';
 import type { PageProps } from '../../app/router/RouteScreen';
 import { useSession } from '../../app/session/session-context';
+import { type Column, PagedTable } from '../../components/table/PagedTable';
+import { RowAction } from '../../components/table/RowAction';
 import { useWindows } from '../../lib/dialogs/use-windows';
 import { useWindowsStore } from '../../lib/dialogs/WindowsProvider';
 import { failureMessage } from '../../lib/http/results';
 import { companyKeys, fetchCompanyOptions } from '../companies/api/companies';
-import { type Column, PagedTable } from '../companies/components/PagedTable';
-import { RowAction } from '../companies/components/RowAction';
 import { roleActions, roleKeys, useRoles } from './api/roles';
 import { openRoleEditor, openRolePermissions } from './dialogs';
 
@@ -184,7 +184,6 @@ export function RolesPage({ chain, params }: PageProps) {
             columns={defaultColumns}
             rows={defaults.data?.rows}
             total={defaults.data?.total ?? 0}
-            rowKey={(r) => r.id}
             rowProps={(r) => ({ 'data-testid': 'default-role-row', 'data-role': r.name })}
             loading={defaults.isFetching}
             error={defaults.isError ? failureMessage(defaults.error, 'get', 'roles') : null}
@@ -219,7 +218,6 @@ export function RolesPage({ chain, params }: PageProps) {
             columns={customColumns}
             rows={custom.data?.rows}
             total={custom.data?.total ?? 0}
-            rowKey={(r) => r.id}
             rowProps={(r) => ({ 'data-testid': 'custom-role-row', 'data-role': r.name })}
             loading={custom.isFetching}
             error={custom.isError ? failureMessage(custom.error, 'get', 'roles') : null}

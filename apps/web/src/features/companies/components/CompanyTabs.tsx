@@ -1,15 +1,15 @@
 import { pathOf } from '@fleetgate/shared/routes';
-import { Anchor, Badge, Stack, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Anchor, Badge, Stack } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ListSearch } from '../../../components/table/ListSearch';
+import { type Column, PagedTable } from '../../../components/table/PagedTable';
+import { useListState } from '../../../components/table/use-list-state';
 import { api } from '../../../lib/http/client';
 import { failureMessage } from '../../../lib/http/results';
 import { formatTime } from '../../../lib/time';
 import { companyKeys, type Paged } from '../api/companies';
-import { useListState } from '../hooks/use-list-state';
-import { type Column, PagedTable } from './PagedTable';
 
 const PAGE_SIZE = 25;
 
@@ -52,16 +52,56 @@ function usePagedList<T>(path: string, companyId: number, params: Record<string,
   });
 }
 
-/** company.userstable (spec §2): the users of one company (GET /users?company_id=). */
-export function CompanyUsersTab({ companyId }: { companyId: number }) {
-  const { t } = useTranslation('companies');
-  const list = useListState({ defaultSort: 'email', pageSize: PAGE_SIZE });
-  const query = usePagedList<CompanyUser>('/users', companyId, {
+/**
+ * One company's rows of a list endpoint (`GET path?company_id=`): a search box and a
+ * server-paged table whose search, sort and page live in the URL.
+ */
+function CompanyListTab<T extends { id: number }>(props: {
+  path: string;
+  companyId: number;
+  defaultSort: string;
+  /** More query parameters (the fields to fetch). */
+  params?: Record<string, unknown>;
+  columns: readonly Column<T>[];
+  search: string;
+  label: string;
+  empty: string;
+  /** What a failure names ('users'). */
+  noun: string;
+  testId: string;
+  rowTestId: string;
+}) {
+  const list = useListState({ defaultSort: props.defaultSort, pageSize: PAGE_SIZE });
+  const query = usePagedList<T>(props.path, props.companyId, {
     q: list.q,
     sort: list.sort,
     limit: list.limit,
     offset: list.offset,
+    ...props.params,
   });
+  return (
+    <Stack>
+      <ListSearch list={list} label={props.search} maw={360} />
+      <PagedTable
+        columns={props.columns}
+        rows={query.data?.rows}
+        total={query.data?.total ?? 0}
+        rowProps={() => ({ 'data-testid': props.rowTestId })}
+        loading={query.isFetching}
+        error={query.isError ? failureMessage(query.error, 'get', props.noun) : null}
+        list={list}
+        label={props.label}
+        empty={props.empty}
+        testId={props.testId}
+        minWidth={600}
+      />
+    </Stack>
+  );
+}
+
+/** company.userstable (spec §2): the users of one company (GET /users?company_id=). */
+export function CompanyUsersTab({ companyId }: { companyId: number }) {
+  const { t } = useTranslation('companies');
   const columns: Column<CompanyUser>[] = [
     { key: 'email', header: t('users.email'), sortKey: 'email', render: (u) => u.email },
     { key: 'role', header: t('users.role'), render: (u) => u.role_title },
@@ -82,48 +122,26 @@ export function CompanyUsersTab({ companyId }: { companyId: number }) {
     },
   ];
   return (
-    <Stack>
-      <TextInput
-        value={list.input}
-        onChange={(event) => list.setInput(event.currentTarget.value)}
-        placeholder={t('users.search')}
-        aria-label={t('users.search')}
-        leftSection={<IconSearch size={16} />}
-        maw={360}
-      />
-      <PagedTable
-        columns={columns}
-        rows={query.data?.rows}
-        total={query.data?.total ?? 0}
-        rowKey={(u) => u.id}
-        rowProps={() => ({ 'data-testid': 'company-user-row' })}
-        loading={query.isFetching}
-        error={query.isError ? failureMessage(query.error, 'get', 'users') : null}
-        page={list.page}
-        pageSize={list.limit}
-        onPage={list.setPage}
-        sort={list.sort}
-        onSort={list.toggleSort}
-        label={t('users.label')}
-        empty={t('users.empty')}
-        testId="company-users"
-        minWidth={600}
-      />
-    </Stack>
+    <CompanyListTab
+      path="/users"
+      companyId={companyId}
+      defaultSort="email"
+      columns={columns}
+      search={t('users.search')}
+      label={t('users.label')}
+      empty={t('users.empty')}
+      noun="users"
+      testId="company-users"
+      rowTestId="company-user-row"
+    />
   );
 }
+
+const DEVICE_FIELDS = { fields: ['id', 'name', 'serial', 'model', 'status', 'last_seen_at'] };
 
 /** company.devices (spec §2): the devices of one company (GET /devices?company_id=). */
 export function CompanyDevicesTab({ companyId }: { companyId: number }) {
   const { t } = useTranslation('companies');
-  const list = useListState({ defaultSort: 'name', pageSize: PAGE_SIZE });
-  const query = usePagedList<CompanyDevice>('/devices', companyId, {
-    q: list.q,
-    sort: list.sort,
-    limit: list.limit,
-    offset: list.offset,
-    fields: ['id', 'name', 'serial', 'model', 'status', 'last_seen_at'],
-  });
   const columns: Column<CompanyDevice>[] = [
     {
       key: 'name',
@@ -158,33 +176,18 @@ export function CompanyDevicesTab({ companyId }: { companyId: number }) {
     },
   ];
   return (
-    <Stack>
-      <TextInput
-        value={list.input}
-        onChange={(event) => list.setInput(event.currentTarget.value)}
-        placeholder={t('devices.search')}
-        aria-label={t('devices.search')}
-        leftSection={<IconSearch size={16} />}
-        maw={360}
-      />
-      <PagedTable
-        columns={columns}
-        rows={query.data?.rows}
-        total={query.data?.total ?? 0}
-        rowKey={(d) => d.id}
-        rowProps={() => ({ 'data-testid': 'company-device-row' })}
-        loading={query.isFetching}
-        error={query.isError ? failureMessage(query.error, 'get', 'devices') : null}
-        page={list.page}
-        pageSize={list.limit}
-        onPage={list.setPage}
-        sort={list.sort}
-        onSort={list.toggleSort}
-        label={t('devices.label')}
-        empty={t('devices.empty')}
-        testId="company-devices"
-        minWidth={600}
-      />
-    </Stack>
+    <CompanyListTab
+      path="/devices"
+      companyId={companyId}
+      defaultSort="name"
+      params={DEVICE_FIELDS}
+      columns={columns}
+      search={t('devices.search')}
+      label={t('devices.label')}
+      empty={t('devices.empty')}
+      noun="devices"
+      testId="company-devices"
+      rowTestId="company-device-row"
+    />
   );
 }

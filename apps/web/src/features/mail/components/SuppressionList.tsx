@@ -1,13 +1,14 @@
 import type { SuppressedEmail } from '@fleetgate/shared/schemas/mail';
-import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconMailOff, IconSearch, IconTrash } from '@tabler/icons-react';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconMailOff, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { openForm } from '../../../components/forms/open-form';
+import { ListSearch } from '../../../components/table/ListSearch';
+import { type Column, PagedTable } from '../../../components/table/PagedTable';
+import { RowAction } from '../../../components/table/RowAction';
+import { useListState } from '../../../components/table/use-list-state';
 import { failureMessage } from '../../../lib/http/results';
 import { formatTime } from '../../../lib/time';
-import { type Column, PagedTable } from '../../users/components/PagedTable';
-import { RowAction } from '../../users/components/RowAction';
-import { useListState } from '../../users/hooks/use-list-state';
 import { useSuppressed } from '../api/mail';
 import { removeFromSuppresionListForm, suppressEmailForm } from '../forms/mail-forms';
 
@@ -64,28 +65,18 @@ export function SuppressionList() {
       <Text size="sm" c="dimmed">
         {t('suppressed.intro')}
       </Text>
-      <TextInput
-        aria-label={t('suppressed.search')}
-        placeholder={t('suppressed.search')}
-        leftSection={<IconSearch size={16} />}
-        value={list.input}
-        onChange={(e) => list.setInput(e.currentTarget.value)}
-        w={320}
-      />
+      <ListSearch list={list} label={t('suppressed.search')} w={320} />
       <PagedTable
         columns={columns}
         rows={numbered}
         total={rows.data?.total ?? 0}
         loading={rows.isPending}
         error={rows.isError ? failureMessage(rows.error, 'get', 'suppressed addresses') : null}
-        page={list.page}
-        pageSize={PAGE_SIZE}
-        onPage={list.setPage}
-        sort={list.sort}
-        onSort={list.toggleSort}
+        list={list}
         label={t('suppressed.title')}
         empty={t('suppressed.empty')}
         testId="suppressed-table"
+        minWidth={760}
       />
     </Stack>
   );

@@ -1,19 +1,20 @@
 import { pathOf } from '@fleetgate/shared/routes';
 import type { TagJson } from '@fleetgate/shared/schemas/tags';
-import { Anchor, Button, ColorSwatch, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, ColorSwatch, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconChartBar, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconChartBar, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../app/session/session-context';
 import { openForm } from '../../../components/forms/open-form';
+import { ListSearch } from '../../../components/table/ListSearch';
+import { type Column, PagedTable } from '../../../components/table/PagedTable';
+import { RowAction } from '../../../components/table/RowAction';
+import { useListState } from '../../../components/table/use-list-state';
 import { useWindows } from '../../../lib/dialogs/use-windows';
 import { failureMessage } from '../../../lib/http/results';
 import { formatTime } from '../../../lib/time';
-import { type Column, PagedTable } from '../../companies/components/PagedTable';
-import { RowAction } from '../../companies/components/RowAction';
-import { useListState } from '../../companies/hooks/use-list-state';
 import { tagActions, tagKeys, useTags } from '../api/tags';
 import { editTagForm, newTagForm } from '../forms/tag-forms';
 
@@ -173,28 +174,21 @@ export function TagsTable({ companyId }: { companyId?: number }) {
 
   return (
     <Stack>
-      <TextInput
-        value={list.input}
-        onChange={(event) => list.setInput(event.currentTarget.value)}
+      <ListSearch
+        list={list}
+        label={t('search.label')}
         placeholder={t('search.placeholder')}
-        aria-label={t('search.label')}
-        leftSection={<IconSearch size={16} />}
         maw={360}
-        data-testid="tags-search"
+        testId="tags-search"
       />
       <PagedTable
         columns={columns}
         rows={query.data?.rows}
         total={query.data?.total ?? 0}
-        rowKey={(tag) => tag.id}
         rowProps={(tag) => ({ 'data-testid': 'tag-row', 'data-tag-id': tag.id })}
         loading={query.isFetching}
         error={query.isError ? failureMessage(query.error, 'get', 'tags') : null}
-        page={list.page}
-        pageSize={list.limit}
-        onPage={list.setPage}
-        sort={list.sort}
-        onSort={list.toggleSort}
+        list={list}
         label={t('table.label')}
         empty={list.q ? t('table.noMatch') : t('table.empty')}
         testId="tags-table"

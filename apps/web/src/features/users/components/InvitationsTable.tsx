@@ -3,23 +3,24 @@ import {
   type Invitation,
   type InvitationStatus,
 } from '@fleetgate/shared/schemas/invitations';
-import { Badge, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconBuildingPlus, IconMailForward, IconSearch, IconUserPlus, IconX } from '@tabler/icons-react';
+import { IconBuildingPlus, IconMailForward, IconUserPlus, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session/session-context';
 import { openForm } from '../../../components/forms/open-form';
+import { ListSearch } from '../../../components/table/ListSearch';
+import { type Column, PagedTable } from '../../../components/table/PagedTable';
+import { RowAction } from '../../../components/table/RowAction';
+import { useListState } from '../../../components/table/use-list-state';
 import { useWindows } from '../../../lib/dialogs/use-windows';
 import { failureMessage } from '../../../lib/http/results';
 import { formatTime } from '../../../lib/time';
 import { invitationActions, invitationKeys, useInvitations } from '../api/users';
 import { openInviteUser } from '../dialogs';
 import { inviteNewCompanyForm } from '../forms/user-forms';
-import { useListState } from '../hooks/use-list-state';
-import { type Column, PagedTable } from './PagedTable';
-import { RowAction } from './RowAction';
 
 const PAGE_SIZE = 25;
 const STATUS_COLORS: Record<InvitationStatus, string> = {
@@ -171,14 +172,7 @@ export function InvitationsTable({ company }: { company?: { id: number; name: st
     <Stack gap="sm">
       <Group justify="space-between">
         <Group gap="xs">
-          <TextInput
-            aria-label={t('search.label')}
-            placeholder={t('search.placeholder')}
-            leftSection={<IconSearch size={16} />}
-            value={list.input}
-            onChange={(e) => list.setInput(e.currentTarget.value)}
-            w={280}
-          />
+          <ListSearch list={list} label={t('search.label')} placeholder={t('search.placeholder')} w={280} />
           <Select
             aria-label={t('filter.status')}
             placeholder={t('filter.all')}
@@ -216,11 +210,7 @@ export function InvitationsTable({ company }: { company?: { id: number; name: st
         total={invitations.data?.total ?? 0}
         loading={invitations.isPending}
         error={invitations.isError ? failureMessage(invitations.error, 'get', 'invitations') : null}
-        page={list.page}
-        pageSize={PAGE_SIZE}
-        onPage={list.setPage}
-        sort={list.sort}
-        onSort={list.toggleSort}
+        list={list}
         label={t('table.label')}
         empty={t('table.empty')}
         testId="invitations-table"

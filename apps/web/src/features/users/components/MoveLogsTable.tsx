@@ -1,12 +1,13 @@
 import type { UserMoveLog } from '@fleetgate/shared/schemas/users';
-import { Group, Stack, Text, TextInput } from '@mantine/core';
-import { IconArrowRight, IconSearch } from '@tabler/icons-react';
+import { Group, Stack, Text } from '@mantine/core';
+import { IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ListSearch } from '../../../components/table/ListSearch';
+import { type Column, PagedTable } from '../../../components/table/PagedTable';
+import { useListState } from '../../../components/table/use-list-state';
 import { failureMessage } from '../../../lib/http/results';
 import { formatTime } from '../../../lib/time';
 import { useMoveLogs } from '../api/users';
-import { useListState } from '../hooks/use-list-state';
-import { type Column, PagedTable } from './PagedTable';
 
 const PAGE_SIZE = 25;
 
@@ -51,28 +52,18 @@ export function MoveLogsTable({ companyId }: { companyId?: number }) {
   ];
   return (
     <Stack gap="sm">
-      <TextInput
-        aria-label={t('search.label')}
-        placeholder={t('search.movePlaceholder')}
-        leftSection={<IconSearch size={16} />}
-        value={list.input}
-        onChange={(e) => list.setInput(e.currentTarget.value)}
-        w={320}
-      />
+      <ListSearch list={list} label={t('search.label')} placeholder={t('search.movePlaceholder')} w={320} />
       <PagedTable
         columns={columns}
         rows={logs.data?.rows}
         total={logs.data?.total ?? 0}
         loading={logs.isPending}
         error={logs.isError ? failureMessage(logs.error, 'get', 'move logs') : null}
-        page={list.page}
-        pageSize={PAGE_SIZE}
-        onPage={list.setPage}
-        sort={list.sort}
-        onSort={list.toggleSort}
+        list={list}
         label={t('table.moveLogs')}
         empty={t('table.noMoveLogs')}
         testId="move-logs-table"
+        minWidth={760}
       />
     </Stack>
   );

@@ -1,19 +1,20 @@
 import { pathOf } from '@fleetgate/shared/routes';
 import type { UserRow } from '@fleetgate/shared/schemas/users';
-import { Anchor, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { IconArrowsRightLeft, IconSearch, IconUserCog, IconUserPlus } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { IconArrowsRightLeft, IconUserCog, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../app/session/session-context';
+import { ListSearch } from '../../../components/table/ListSearch';
+import { type Column, PagedTable } from '../../../components/table/PagedTable';
+import { RowAction } from '../../../components/table/RowAction';
+import { useListState } from '../../../components/table/use-list-state';
 import { useWindows } from '../../../lib/dialogs/use-windows';
 import { failureMessage } from '../../../lib/http/results';
 import { formatTime } from '../../../lib/time';
 import { useUsers } from '../api/users';
 import { openInviteUser, registerUserDialogs } from '../dialogs';
-import { useListState } from '../hooks/use-list-state';
-import { type Column, PagedTable } from './PagedTable';
-import { RowAction } from './RowAction';
 
 registerUserDialogs();
 
@@ -177,14 +178,12 @@ export function UsersTable({ company }: Props) {
   return (
     <Stack gap="sm">
       <Group justify="space-between">
-        <TextInput
-          aria-label={t('search.label')}
+        <ListSearch
+          list={list}
+          label={t('search.label')}
           placeholder={t('search.placeholder')}
-          leftSection={<IconSearch size={16} />}
-          value={list.input}
-          onChange={(e) => list.setInput(e.currentTarget.value)}
           w={320}
-          data-testid="users-search"
+          testId="users-search"
         />
         {manage && (
           <Group gap="xs">
@@ -209,15 +208,22 @@ export function UsersTable({ company }: Props) {
         total={users.data?.total ?? 0}
         loading={users.isPending}
         error={users.isError ? failureMessage(users.error, 'get', 'users') : null}
-        page={list.page}
-        pageSize={PAGE_SIZE}
-        onPage={list.setPage}
-        sort={list.sort}
-        onSort={list.toggleSort}
+        list={list}
         label={t('table.users')}
         empty={list.q ? t('table.noMatch') : t('table.noUsers')}
         testId="users-table"
-        {...(manage ? { selection: { selected, onChange: select, disabled: isSelf } } : {})}
+        minWidth={760}
+        {...(manage
+          ? {
+              selection: {
+                selected,
+                onChange: select,
+                disabled: isSelf,
+                pageLabel: t('table.selectPage'),
+                rowLabel: (id: number) => t('table.selectRow', { id }),
+              },
+            }
+          : {})}
       />
     </Stack>
   );

@@ -6,18 +6,27 @@ export function RowAction({
   label,
   onClick,
   color,
+  disabled,
   testId,
   children,
 }: {
   label: string;
   onClick(): void;
   color?: string;
+  disabled?: boolean;
   testId?: string;
   children: ReactNode;
 }) {
   return (
     <Tooltip label={label}>
-      <ActionIcon variant="subtle" color={color} aria-label={label} onClick={onClick} data-testid={testId}>
+      <ActionIcon
+        variant="subtle"
+        color={color}
+        aria-label={label}
+        onClick={onClick}
+        disabled={disabled}
+        data-testid={testId}
+      >
         {children}
       </ActionIcon>
     </Tooltip>

@@ -1,7 +1,18 @@
-import { Alert, Group, Pagination, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  Checkbox,
+  Group,
+  Pagination,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ListState } from './use-list-state';
 
 export type Column<T> = {
   key: string;
@@ -12,25 +23,53 @@ export type Column<T> = {
   render(row: T): ReactNode;
 };
 
-type Props<T> = {
+/** Row selection: a checkbox a row and one for the whole page, ids kept by the caller. */
+export type Selection = {
+  selected: ReadonlySet<number>;
+  onChange(next: Set<number>): void;
+  /** Rows that cannot be chosen (oneself). */
+  disabled?(id: number): boolean;
+  /** The accessible name of the page's checkbox ("Select the users on this page"). */
+  pageLabel: string;
+  /** The accessible name of a row's checkbox. */
+  rowLabel(id: number): string;
+};
+
+/** Page and sort: from a useListState (kept in the URL), or held by the caller. */
+type Paging =
+  | {
+      list: Pick<ListState, 'page' | 'limit' | 'setPage' | 'sort' | 'toggleSort'>;
+      page?: never;
+      pageSize?: never;
+      onPage?: never;
+      sort?: never;
+      onSort?: never;
+    }
+  | {
+      list?: never;
+      page: number;
+      pageSize: number;
+      onPage(page: number): void;
+      sort?: string;
+      onSort?(field: string): void;
+    };
+
+type Props<T extends { id: number }> = Paging & {
   columns: readonly Column<T>[];
   rows: readonly T[] | undefined;
   total: number;
-  rowKey(row: T): string | number;
   loading: boolean;
   /** A failure message to show instead of the rows. */
   error?: string | null;
-  page: number;
-  pageSize: number;
-  onPage(page: number): void;
-  sort?: string;
-  onSort?(field: string): void;
   /** The table's accessible name. */
   label: string;
   empty: ReactNode;
+  /** The table's test id; rows are `${testId}-row`, the empty line `${testId}-empty`, the range `${testId}-total`. */
   testId: string;
   minWidth?: number;
+  /** More attributes of a row's <tr> (they win over `data-testid` and `data-row-id`). */
   rowProps?(row: T): Record<string, string | number>;
+  selection?: Selection;
 };
 
 function SortMark({ direction }: { direction: 'ascending' | 'descending' | 'none' }) {
@@ -40,31 +79,49 @@ function SortMark({ direction }: { direction: 'ascending' | 'descending' | 'none
 }
 
 /**
- * A server-paged table: sortable headers (buttons with aria-sort), the rows of one page,
- * a pager and the total. Search and sort live with the caller (useListState).
+ * A server-paged table: sortable headers (buttons with aria-sort), optional row
+ * selection, the rows of one page, a pager and the range shown. Search and sort live
+ * with the caller (useListState).
  */
-export function PagedTable<T>({
-  columns,
-  rows,
-  total,
-  rowKey,
-  loading,
-  error,
-  page,
-  pageSize,
-  onPage,
-  sort,
-  onSort,
-  label,
-  empty,
-  testId,
-  minWidth = 720,
-  rowProps,
-}: Props<T>) {
-  const { t } = useTranslation('companies');
+export function PagedTable<T extends { id: number }>(props: Props<T>) {
+  const {
+    columns,
+    rows,
+    total,
+    loading,
+    error,
+    label,
+    empty,
+    testId,
+    minWidth = 720,
+    rowProps,
+    selection,
+  } = props;
+  const { page, pageSize, onPage, sort, onSort } = props.list
+    ? {
+        page: props.list.page,
+        pageSize: props.list.limit,
+        onPage: props.list.setPage,
+        sort: props.list.sort,
+        onSort: props.list.toggleSort,
+      }
+    : props;
+  const { t } = useTranslation('common');
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
+  const selectable = (rows ?? []).filter((row) => !selection?.disabled?.(row.id));
+  const allChosen = selectable.length > 0 && selectable.every((row) => selection?.selected.has(row.id));
+  const width = columns.length + (selection ? 1 : 0);
+
+  function toggle(id: number, on: boolean) {
+    if (!selection) return;
+    const next = new Set(selection.selected);
+    if (on) next.add(id);
+    else next.delete(id);
+    selection.onChange(next);
+  }
+
   return (
     <Stack gap="sm">
       {error && (
@@ -82,6 +139,23 @@ export function PagedTable<T>({
         >
           <Table.Thead>
             <Table.Tr>
+              {selection && (
+                <Table.Th w={36}>
+                  <Checkbox
+                    aria-label={selection.pageLabel}
+                    checked={allChosen}
+                    indeterminate={!allChosen && selectable.some((row) => selection.selected.has(row.id))}
+                    onChange={(e) => {
+                      const next = new Set(selection.selected);
+                      for (const row of selectable) {
+                        if (e.currentTarget.checked) next.add(row.id);
+                        else next.delete(row.id);
+                      }
+                      selection.onChange(next);
+                    }}
+                  />
+                </Table.Th>
+              )}
               {columns.map((column) => {
                 const direction =
                   column.sortKey && sort === column.sortKey
@@ -120,8 +194,9 @@ export function PagedTable<T>({
               ? Array.from({ length: 3 }, (_, i) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity.
                   <Table.Tr key={i}>
-                    {columns.map((column) => (
-                      <Table.Td key={column.key}>
+                    {Array.from({ length: width }, (__, j) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells have no identity.
+                      <Table.Td key={j}>
                         <Skeleton height={14} />
                       </Table.Td>
                     ))}
@@ -130,7 +205,7 @@ export function PagedTable<T>({
               : null}
             {rows && rows.length === 0 && !loading && (
               <Table.Tr>
-                <Table.Td colSpan={columns.length}>
+                <Table.Td colSpan={width}>
                   <Text c="dimmed" ta="center" py="md" data-testid={`${testId}-empty`}>
                     {empty}
                   </Text>
@@ -138,7 +213,17 @@ export function PagedTable<T>({
               </Table.Tr>
             )}
             {rows?.map((row) => (
-              <Table.Tr key={rowKey(row)} {...rowProps?.(row)}>
+              <Table.Tr key={row.id} data-row-id={row.id} data-testid={`${testId}-row`} {...rowProps?.(row)}>
+                {selection && (
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={selection.rowLabel(row.id)}
+                      checked={selection.selected.has(row.id)}
+                      disabled={selection.disabled?.(row.id)}
+                      onChange={(e) => toggle(row.id, e.currentTarget.checked)}
+                    />
+                  </Table.Td>
+                )}
                 {columns.map((column) => (
                   <Table.Td key={column.key}>{column.render(row)}</Table.Td>
                 ))}
@@ -149,7 +234,7 @@ export function PagedTable<T>({
       </Table.ScrollContainer>
       <Group justify="space-between">
         <Text size="sm" c="dimmed" data-testid={`${testId}-total`}>
-          {t('table.range', { first, last, total })}
+          {total > 0 ? t('table.range', { first, last, total }) : ''}
         </Text>
         {pages > 1 && (
           <Pagination

@@ -20,8 +20,8 @@ export type ListState = {
 
 /**
  * Search, sort and page of a server-paged table, kept in the URL (`?q=&sort=&page=`) so
- * that 'View in table' from the global search (spec §2) and the back button land on the
- * same rows. `prefix` keeps two tables on one page apart.
+ * that 'View in table' from the global search (spec §2, e.g. `/users?q=`) and the back
+ * button land on the same rows. `prefix` keeps two tables on one page apart.
  */
 export function useListState(options: { defaultSort: string; pageSize: number; prefix?: string }): ListState {
   const [params, setParams] = useSearchParams();
