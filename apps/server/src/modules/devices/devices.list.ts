@@ -67,24 +67,27 @@ function decodeCursor(text: string, sort: SortKey): Cursor {
 }
 
 /**
- * Substring search (spec §7 Search, issue 5 §7). The matching ids are computed first in a
- * fenced subquery (`offset 0` keeps PostgreSQL from flattening it), so the trigram indexes
- * find rare matches instead of the planner walking the sort index row by row and filtering
- * (the ORDER BY + LIMIT trap).
+ * Lists count exactly up to this many matches and say "more" beyond (`meta.total_capped`):
+ * an exact count of a million rows costs more than the page itself (bench/list.ts).
  */
+export const DEVICE_COUNT_CAP = 10_000;
+
+/** Substring search over the asked fields (spec §7 Search); trigram indexes serve `ilike`. */
 function searchCondition(q: string, fields: string[] | undefined): SQL {
   const asked = (fields ?? []).filter((f): f is SearchField =>
     (DEVICE_SEARCH_FIELDS as readonly string[]).includes(f),
   );
   const searched = asked.length ? asked : DEVICE_SEARCH_FIELDS;
   const pattern = likePattern(q);
-  const matches = or(...searched.map((f) => sql`${SEARCH_COLUMNS[f]} ilike ${pattern}`))!;
-  // A MAC typed without separators ('1E42AB') also finds '00:1E:42:AB:...'.
-  const bareHex = /^[0-9a-f]{4,12}$/i.test(q) && q.length % 2 === 0 && searched.includes('mac');
-  const macMatch = bareHex
-    ? sql` or ${devices.mac} ilike ${likePattern(q.match(/.{2}/g)!.join(':'))}`
-    : sql``;
-  return sql`${devices.id} in (select ${devices.id} from ${devices} where (${matches}${macMatch}) offset 0)`;
+  const conditions = searched.map((f) => sql`${SEARCH_COLUMNS[f]} ilike ${pattern}`);
+  // A MAC typed without separators ('1E42AB') also finds '00:1E:42:AB:...'. Digits alone
+  // are far likelier a serial or IMEI, and the extra condition costs the planner its
+  // index plan, so it needs a hex letter (or a whole MAC).
+  const bareMac = /^[0-9a-f]{4,12}$/i.test(q) && q.length % 2 === 0 && (/[a-f]/i.test(q) || q.length === 12);
+  if (bareMac && searched.includes('mac')) {
+    conditions.push(sql`${devices.mac} ilike ${likePattern(q.match(/.{2}/g)!.join(':'))}`);
+  }
+  return or(...conditions)!;
 }
 
 /** Devices carrying any of the tags; a tag outside the caller's companies matches nothing. */
@@ -140,33 +143,69 @@ const withText = <T extends { status: number }>(row: T) => ({
   status_text: deviceStatusText(row.status),
 });
 
+/** The rows matching `where`, counted up to the cap. */
+async function countCapped(db: Db, where: SQL | undefined): Promise<number> {
+  const matching = db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(where)
+    .limit(DEVICE_COUNT_CAP + 1)
+    .as('matching');
+  const [row] = await db.select({ n: count() }).from(matching);
+  return row?.n ?? 0;
+}
+
+/**
+ * A search first collects the matching ids, without an order, up to the cap: a rare
+ * pattern is found through the trigram indexes, a common one by the first rows of a scan.
+ * Up to the cap the page is then sorted from those ids alone, so a rare match is never
+ * looked for by walking the sort index row by row (the ORDER BY + LIMIT trap); beyond it
+ * the pattern is common and that walk finds a page within its first few hundred rows.
+ */
+async function searchMatches(db: Db, where: SQL | undefined): Promise<number[] | null> {
+  const found = await db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(where)
+    .limit(DEVICE_COUNT_CAP + 1);
+  return found.length > DEVICE_COUNT_CAP ? null : found.map((r) => r.id);
+}
+
+const idIn = (ids: number[]) => sql`${devices.id} = any(${`{${ids.join(',')}}`}::int[])`;
+
 /**
  * The devices list (issue 5 §7): filters, sort, substring search, offset paging, and
  * keyset paging (`cursor`) for sorts on non-null columns, so deep pages cost what the
- * first does.
+ * first does. `total` is exact up to DEVICE_COUNT_CAP; `totalCapped` says there are more.
  */
 export async function listDevices(db: Db, scope: Scope, p: DeviceListParams) {
   const { sort, keyset, orderBy, after } = plan(p);
   const where = filters(scope, p);
-  const base = db
-    .select(deviceRowColumns)
-    .from(devices)
-    .innerJoin(companies, eq(companies.id, devices.companyId))
-    .leftJoin(deviceState, eq(deviceState.deviceId, devices.id));
-  const [rows, [total]] = await Promise.all([
-    base
-      .where(allOf(where, after))
+  const matches = p.q ? await searchMatches(db, where) : null;
+  const pageWhere = matches ? idIn(matches) : where;
+  const [rows, counted] = await Promise.all([
+    db
+      .select(deviceRowColumns)
+      .from(devices)
+      .innerJoin(companies, eq(companies.id, devices.companyId))
+      .leftJoin(deviceState, eq(deviceState.deviceId, devices.id))
+      .where(allOf(pageWhere, after))
       .orderBy(...orderBy)
       .limit(p.limit)
       .offset(p.cursor ? 0 : p.offset),
-    db.select({ n: count() }).from(devices).where(where),
+    matches ? matches.length : p.q ? DEVICE_COUNT_CAP + 1 : countCapped(db, where),
   ]);
   const last = rows.at(-1);
   const nextCursor =
     keyset && last && rows.length === p.limit
       ? encodeCursor({ s: sort, v: cursorValue(sort, last), id: last.id })
       : undefined;
-  return { rows: rows.map(withText), total: total?.n ?? 0, nextCursor };
+  return {
+    rows: rows.map(withText),
+    total: Math.min(counted, DEVICE_COUNT_CAP),
+    totalCapped: counted > DEVICE_COUNT_CAP,
+    nextCursor,
+  };
 }
 
 /** Every matching row in list order, a page at a time (CSV export). */

@@ -87,7 +87,7 @@ export async function devicesRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const q = request.query;
-      const { rows, total, nextCursor } = await listDevices(
+      const { rows, total, totalCapped, nextCursor } = await listDevices(
         app.db,
         scopeOf(requireAuth(request)),
         listParams(q),
@@ -95,7 +95,11 @@ export async function devicesRoutes(app: FastifyInstance): Promise<void> {
       return {
         success: true as const,
         data: pickFields(rows, q.fields),
-        meta: { total, ...(nextCursor ? { next_cursor: nextCursor } : {}) },
+        meta: {
+          total,
+          ...(totalCapped ? { total_capped: true } : {}),
+          ...(nextCursor ? { next_cursor: nextCursor } : {}),
+        },
       };
     },
   );

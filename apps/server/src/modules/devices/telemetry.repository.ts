@@ -35,6 +35,18 @@ const averaged = Object.fromEntries(
   Object.entries(PAYLOAD_SERIES).map(([key, value]) => [key, sql<number | null>`avg(${value})::float8`]),
 ) as { [K in keyof typeof PAYLOAD_SERIES]: SQL<number | null> };
 
+/**
+ * Rows per statement. A statement binds at most 65 535 parameters (a telemetry row binds 10,
+ * a state row 14), and drizzle's query builder overflows the call stack long before a
+ * 100 000-row insert; a batch can grow that large when points arrive faster than a write
+ * completes (bench/ingest.ts on PostgreSQL), so larger batches go in slices.
+ */
+const ROWS_PER_STATEMENT = 2000;
+
+function* slices<T>(rows: readonly T[]): Generator<T[]> {
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) yield rows.slice(i, i + ROWS_PER_STATEMENT);
+}
+
 /** Only this file reads and writes telemetry and the last-state table. */
 export const telemetryRepository = {
   /**
@@ -44,11 +56,12 @@ export const telemetryRepository = {
   async writeBatch(db: Db, points: TelemetryRow[], states: StateRow[]) {
     if (points.length === 0) return;
     await db.transaction(async (tx) => {
-      await tx.insert(deviceTelemetry).values(points).onConflictDoNothing();
-      if (states.length) {
+      for (const slice of slices(points))
+        await tx.insert(deviceTelemetry).values(slice).onConflictDoNothing();
+      for (const slice of slices(states)) {
         await tx
           .insert(deviceState)
-          .values(states)
+          .values(slice)
           .onConflictDoUpdate({
             target: deviceState.deviceId,
             set: {
@@ -69,7 +82,7 @@ export const telemetryRepository = {
             setWhere: sql`${deviceState.at} <= excluded.at`,
           });
         const seen = sql.join(
-          states.map((s) => sql`(${s.deviceId}::int, ${(s.at as Date).toISOString()}::timestamptz)`),
+          slice.map((s) => sql`(${s.deviceId}::int, ${(s.at as Date).toISOString()}::timestamptz)`),
           sql`, `,
         );
         await tx.execute(

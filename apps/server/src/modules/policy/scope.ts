@@ -9,11 +9,23 @@ import type { AuthContext } from '../../plugins/auth';
  * roles that see companies (super admin from the root, admins, advanced guests), only
  * their own company for the others (end clients, guests).
  */
-export type Scope = { companyId: number; path: string; subtree: boolean };
+export type Scope = {
+  companyId: number;
+  path: string;
+  subtree: boolean;
+  /** The subtree of the root company: every company, so no filter is needed. */
+  everything?: boolean;
+};
 
 export function scopeOf(auth: AuthContext): Scope {
   const { company, subtree } = auth.principal;
-  return { companyId: company.id, path: company.path, subtree };
+  // The root company is the only one without a parent (companies are created under one).
+  return {
+    companyId: company.id,
+    path: company.path,
+    subtree,
+    everything: subtree && company.parentId === null,
+  };
 }
 
 /** Rows of `companies` inside the scope. */
@@ -24,6 +36,8 @@ export function companiesInScope(scope: Scope): SQL {
 /** Rows whose `company_id` column lies inside the scope. */
 export function companyColumnInScope(column: AnyPgColumn, scope: Scope): SQL {
   if (!scope.subtree) return eq(column, scope.companyId);
+  // Spares large lists a join that matches every row (bench/list.ts: half the count's time).
+  if (scope.everything) return sql`true`;
   return sql`${column} in (select ${companies.id} from ${companies} where ${companies.path} like ${`${scope.path}%`})`;
 }
 

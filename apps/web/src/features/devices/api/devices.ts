@@ -62,6 +62,7 @@ export function useDeviceList(query: DeviceListQuery) {
       return {
         rows: response.data,
         total: Number(meta.total ?? response.data.length),
+        totalCapped: meta.total_capped === true,
         nextCursor: typeof meta.next_cursor === 'string' ? meta.next_cursor : null,
       };
     },

@@ -57,7 +57,13 @@ export type DeviceListQuery = DeviceFilters & {
   cursor?: string | undefined;
 };
 
-export type DeviceListPage = { rows: DeviceItem[]; total: number; nextCursor: string | null };
+export type DeviceListPage = {
+  rows: DeviceItem[];
+  /** Exact up to the server's cap; with `totalCapped` there are more. */
+  total: number;
+  totalCapped: boolean;
+  nextCursor: string | null;
+};
 
 /** Per-device outcome of a bulk action (spec §7 `{action, device_id[]}`). */
 export type BulkResult = {

@@ -121,7 +121,9 @@ export function DevicesPage({ chain, params }: PageProps) {
         />
         <Group justify="space-between">
           <Text size="sm" c="dimmed" data-testid="devices-total">
-            {t('table.total', { count: total })}
+            {list.data?.totalCapped
+              ? t('table.totalCapped', { count: total, formatted: total.toLocaleString() })
+              : t('table.total', { count: total })}
           </Text>
           <Group gap="sm">
             <Select

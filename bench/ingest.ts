@@ -1,0 +1,92 @@
+/**
+ * Telemetry ingest (issue 5 item 9): messages per second from simulated devices through the
+ * embedded broker and the gateway into the database, against bare Mosquitto delivering the
+ * same messages from the same publishers to a subscriber that only counts them.
+ *
+ *   npm run bench:ingest [-- --devices 200 --messages 1000 --rate 10000 --seconds 10 --db pglite]
+ *
+ * Embedded path measured: `up/state` at QoS 0 → Aedes → access table → inbound router
+ * (topic, size, JSON, zod) → batched telemetry writer → `device_telemetry` rows,
+ * `device_state` upserts and `last_seen_at` updates. Figure: rows landed in the database
+ * per second, from the first publish to the last row committed. Two loads:
+ *
+ * - paced: the publishers offer a steady total rate (the 10k msg/s target) for some seconds;
+ *   the target is met when every row lands and the writer keeps up;
+ * - burst: every device sends `--messages` reports as fast as it can (the ceiling; the
+ *   same burst goes through bare Mosquitto for the ratio).
+ */
+import { parseArgs } from 'node:util';
+import { embeddedRuns, type Load, mosquittoAnswers, mosquittoRun, type Run } from './ingest-paths';
+import { count, printMachine, printTable, verdict } from './support/report';
+import { benchDatabases } from './support/server';
+
+const TARGET_RATE = 10_000;
+const TARGET_RATIO = 0.5;
+
+const rate = (run: Run) => run.landed / run.seconds;
+
+function printRuns(runs: Run[]): void {
+  printTable(
+    ['path', 'load', 'sent', 'landed', 'seconds', 'msg/s', 'avg bytes'],
+    runs.map((r) => [
+      r.path,
+      r.load,
+      count(r.sent),
+      count(r.landed),
+      r.seconds.toFixed(2),
+      count(rate(r)),
+      count(r.averageBytes),
+    ]),
+    2,
+  );
+  console.log('');
+  for (const r of runs) console.log(`- ${r.path}, ${r.load}: ${r.notes.join('; ')}`);
+  console.log('');
+}
+
+/** Paced: every row landed, at the offered rate. Burst: ratio to bare Mosquitto's burst. */
+function printVerdicts(runs: Run[], bare: Run | undefined): void {
+  if (!bare) console.log('bare Mosquitto: skipped (nothing answers on 127.0.0.1:1883)');
+  for (const r of runs.filter((r) => r !== bare)) {
+    if (r.load.startsWith('paced')) {
+      const kept = r.landed === r.sent && rate(r) >= TARGET_RATE * 0.95;
+      console.log(
+        `${r.path}, ${r.load}: ${count(r.landed)}/${count(r.sent)} rows at ${count(rate(r))} msg/s, ` +
+          `target ≥ ${count(TARGET_RATE)} msg/s sustained ${verdict(kept)}`,
+      );
+    } else if (bare) {
+      const ratio = rate(r) / rate(bare);
+      console.log(
+        `${r.path}, ${r.load}: ${count(rate(r))} msg/s (${count(r.sent - r.landed)} lost) = ${ratio.toFixed(2)}× ` +
+          `bare Mosquitto, target ≥ ${TARGET_RATIO}× ${verdict(ratio >= TARGET_RATIO && r.landed === r.sent)}`,
+      );
+    }
+  }
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      devices: { type: 'string', default: '200' },
+      messages: { type: 'string', default: '1000' },
+      rate: { type: 'string', default: String(TARGET_RATE) },
+      seconds: { type: 'string', default: '10' },
+      db: { type: 'string' },
+    },
+  });
+  const devices = Number(values.devices);
+  const burst: Load = { kind: 'burst', rounds: Number(values.messages) };
+  const paced: Load = { kind: 'paced', rate: Number(values.rate), seconds: Number(values.seconds) };
+  printMachine('Telemetry ingest');
+  console.log(`${count(devices)} devices; burst: ${count(burst.rounds)} telemetry messages each (QoS 0)\n`);
+
+  const runs: Run[] = [];
+  for (const open of benchDatabases(values.db))
+    runs.push(...(await embeddedRuns(await open(), devices, [paced, burst])));
+  const bare = (await mosquittoAnswers()) ? await mosquittoRun(devices, burst) : undefined;
+  if (bare) runs.push(bare);
+  printRuns(runs);
+  printVerdicts(runs, bare);
+}
+
+await main();
