@@ -147,7 +147,11 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     broker,
     mqttUrl: config.mqttUrl,
     httpServer: app.server,
-    options: { retentionDays: config.telemetryRetentionDays, sharedGroup: config.mqttSharedGroup },
+    options: {
+      retentionDays: config.telemetryRetentionDays,
+      sharedGroup: config.mqttSharedGroup,
+      analyze: database.kind === 'pglite',
+    },
   });
   app.decorate('gateway', gateway);
   // MQTT-over-WebSocket connections are upgraded sockets the HTTP server would wait for.

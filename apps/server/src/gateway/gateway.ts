@@ -1,5 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import { DEVICE_REALTIME_EVENTS, deviceChannels } from '@fleetgate/shared/devices/events';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database';
 import { devicesRepository } from '../modules/devices/devices.repository';
@@ -23,6 +24,11 @@ export type GatewayOptions = {
   retentionDays?: number;
   /** Shared-subscription group in external mode. */
   sharedGroup?: string;
+  /**
+   * Refresh the planner's statistics with the hourly retention: PGlite has no autovacuum,
+   * and without statistics the devices list plans its searches blind (docs/performance.md).
+   */
+  analyze?: boolean;
 };
 
 export type Gateway = {
@@ -154,6 +160,7 @@ export function createGateway(deps: {
     const days = options.retentionDays ?? 30;
     const deleted = await telemetryRepository.deleteOlderThan(db, new Date(Date.now() - days * 86_400_000));
     if (deleted) log.info({ deleted }, 'telemetry retention');
+    if (options.analyze) await db.execute(sql`analyze`);
   };
 
   return {
