@@ -74,17 +74,17 @@ export const DEVICE_COUNT_CAP = 10_000;
 
 /**
  * Substring search over the asked fields (spec §7 Search); trigram indexes serve `ilike`.
- * `walk` words it so that no index matches (`column || ''`): for a pattern known to be
- * common, the planner then walks the sort index and stops after a page, instead of
- * collecting every match through the trigram indexes and sorting them all.
+ * `scan` words it so that no index matches (`column || ''`): counting a common pattern
+ * up to the cap then reads rows until the cap, instead of collecting every match through
+ * the trigram indexes first.
  */
-function searchCondition(q: string, fields: string[] | undefined, walk = false): SQL {
+function searchCondition(q: string, fields: string[] | undefined, scan = false): SQL {
   const asked = (fields ?? []).filter((f): f is SearchField =>
     (DEVICE_SEARCH_FIELDS as readonly string[]).includes(f),
   );
   const searched = asked.length ? asked : DEVICE_SEARCH_FIELDS;
   const pattern = likePattern(q);
-  const column = (f: SearchField) => (walk ? sql`(${SEARCH_COLUMNS[f]} || '')` : sql`${SEARCH_COLUMNS[f]}`);
+  const column = (f: SearchField) => (scan ? sql`(${SEARCH_COLUMNS[f]} || '')` : sql`${SEARCH_COLUMNS[f]}`);
   const conditions = searched.map((f) => sql`${column(f)} ilike ${pattern}`);
   // A MAC typed without separators ('1E42AB') also finds '00:1E:42:AB:...'. Digits alone
   // are far likelier a serial or IMEI, and the extra condition costs the planner its
@@ -102,10 +102,10 @@ function taggedWith(scope: Scope, tagIds: number[]): SQL {
   return sql`${devices.id} in (select ${deviceTags.deviceId} from ${deviceTags} where ${deviceTags.tagId} in (${visibleTags}))`;
 }
 
-function filters(scope: Scope, p: DeviceListParams, walk = false): SQL | undefined {
+function filters(scope: Scope, p: DeviceListParams, scan = false): SQL | undefined {
   return allOf(
     companyColumnInScope(devices.companyId, scope),
-    p.q ? searchCondition(p.q, p.searchFields, walk) : undefined,
+    p.q ? searchCondition(p.q, p.searchFields, scan) : undefined,
     p.status?.length ? inArray(devices.status, p.status) : undefined,
     p.model?.length ? inArray(devices.model, p.model) : undefined,
     p.companyId?.length ? inArray(devices.companyId, p.companyId) : undefined,
@@ -187,19 +187,19 @@ const idIn = (ids: number[]) => sql`${devices.id} = any(${`{${ids.join(',')}}`}:
  * How a list finds its page and its count (bench/list.ts has the figures at 1M rows).
  * A search the planner expects to be rare collects its ids through the trigram indexes,
  * then sorts just those, never walking the sort index row by row in search of a rare
- * match (the ORDER BY + LIMIT trap). A search expected to be common, or found to be, is
- * worded so no index serves it: the page walks the sort index and stops after a page,
- * the count scans until the cap; through the trigram indexes both would collect every
- * match first. The estimate only picks the faster way: both give the same rows.
+ * match (the ORDER BY + LIMIT trap). For a search expected to be common, or found to be,
+ * the planner picks the page's plan itself, and the count is worded so no index serves
+ * it: a plain scan stops at the cap, where the trigram indexes would collect every match
+ * first. The estimate only picks the faster way: both give the same rows and count.
  */
 async function strategy(db: Db, scope: Scope, p: DeviceListParams) {
   const where = filters(scope, p);
-  if (p.q && (await estimatedMatches(db, where)) <= DEVICE_COUNT_CAP) {
+  if (!p.q) return { pageWhere: where, count: () => countCapped(db, where) };
+  if ((await estimatedMatches(db, where)) <= DEVICE_COUNT_CAP) {
     const ids = await matchingIds(db, where);
     if (ids) return { pageWhere: idIn(ids), count: () => Promise.resolve(ids.length) };
   }
-  const pageWhere = p.q ? filters(scope, p, true) : where;
-  return { pageWhere, count: () => countCapped(db, pageWhere) };
+  return { pageWhere: where, count: () => countCapped(db, filters(scope, p, true)) };
 }
 
 /**
