@@ -1,50 +1,26 @@
 import type { RoleName } from '@fleetgate/shared/roles';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, TestClient } from '../../../test/app';
-import { createCompany, createUser, signedIn } from '../../../test/factories';
+import { afterAll, beforeAll } from 'vitest';
+import { buildTestApp, type TestClient } from '../../../test/app';
+import { createCompany, createUser } from '../../../test/factories';
+import {
+  describeMatrix,
+  type MatrixRow,
+  matrixCallers,
+  matrixTree,
+  OWN_ONLY,
+  RELATIONS,
+  type Relation,
+  SUBTREE,
+} from '../../../test/policy-matrix';
 import { roles } from '../../db/schema/roles';
 
 /**
- * The policy matrix of issue 4: every accounts route × every default role × the relation
- * between the caller's company and the target (self, parent, child, sibling, unrelated),
- * with the explicit 'no' rows. Outcomes:
- * - 'ok'     the caller reaches and may act (2xx, or a business refusal such as 400/409);
- * - 'hidden' the target is outside the caller's reach (404, never 403: ARCHITECTURE §4);
- * - 'denied' the caller's role lacks the permission (403).
- *
- * Tenant tree: Root(1) ─┬─ Home ── Child
- *                       ├─ Sibling
- *                       └─ Other ── Unrelated
- * Callers sit in Home; the super admin sits in Root.
+ * The policy matrix of issue 4 for the companies and roles routes, with the explicit 'no'
+ * rows; tree, callers and outcomes in test/policy-matrix.ts.
  */
-type Relation = 'self' | 'parent' | 'child' | 'sibling' | 'unrelated';
-type Outcome = 'ok' | 'hidden' | 'denied';
-const RELATIONS: Relation[] = ['self', 'parent', 'child', 'sibling', 'unrelated'];
-const CALLERS: RoleName[] = ['admin', 'end_user', 'readonly_admin', 'read_only'];
-
 type Target = { companyId: number; userId: number; roleId: number };
-type Row = {
-  name: string;
-  /** Makes the request against a fresh or shared target of the relation. */
-  call(client: TestClient, target: Target, fresh: () => Promise<Target>): Promise<{ statusCode: number }>;
-  expect: Record<RoleName, Outcome | Record<Relation, Outcome>>;
-};
-
-const SUBTREE: Record<Relation, Outcome> = {
-  self: 'ok',
-  parent: 'hidden',
-  child: 'ok',
-  sibling: 'hidden',
-  unrelated: 'hidden',
-};
-const OWN_ONLY: Record<Relation, Outcome> = {
-  self: 'ok',
-  parent: 'hidden',
-  child: 'hidden',
-  sibling: 'hidden',
-  unrelated: 'hidden',
-};
+type Row = MatrixRow<Target>;
 
 let unique = 0;
 const next = (prefix: string) => `${prefix} ${++unique}`;
@@ -189,47 +165,15 @@ async function freshTarget(relation: Relation): Promise<Target> {
 
 beforeAll(async () => {
   app = await buildTestApp();
-  home = await createCompany(app, 'Home');
-  const child = await createCompany(app, 'Child', home.id);
-  const sibling = await createCompany(app, 'Sibling');
-  const other = await createCompany(app, 'Other');
-  const unrelated = await createCompany(app, 'Unrelated', other.id);
-  Object.assign(companyOf, {
-    self: home.id,
-    parent: 1,
-    child: child.id,
-    sibling: sibling.id,
-    unrelated: unrelated.id,
-  });
+  Object.assign(companyOf, await matrixTree(app));
+  home = { id: companyOf.self };
   for (const relation of RELATIONS) targets[relation] = await targetIn(companyOf[relation]);
-  for (const role of CALLERS) {
-    await createUser(app, `${role}@matrix.test`, role, home.id);
-    clients[role] = await signedIn(app, `${role}@matrix.test`);
-  }
-  clients.super_admin = await new TestClient(app).login();
+  Object.assign(clients, await matrixCallers(app, home.id, 'matrix.test'));
 });
 afterAll(() => app.close());
 
-function classify(status: number): Outcome {
-  if (status === 404) return 'hidden';
-  if (status === 403) return 'denied';
-  if (status < 300 || status === 400 || status === 409) return 'ok';
-  throw new Error(`unexpected status ${status}`);
-}
-
-describe('policy matrix: role × relation × accounts route (issue 4)', () => {
-  for (const row of ROWS) {
-    for (const role of [...CALLERS, 'super_admin'] as RoleName[]) {
-      for (const relation of RELATIONS) {
-        const expected = row.expect[role];
-        const outcome = typeof expected === 'string' ? expected : expected[relation];
-        // The relation is that of the target to Home; the super admin sits at the root, so
-        // every target is inside its reach.
-        it(`${row.name} — ${role} on ${relation}: ${outcome}`, async () => {
-          const response = await row.call(clients[role], targets[relation], () => freshTarget(relation));
-          expect(classify(response.statusCode)).toBe(outcome);
-        });
-      }
-    }
-  }
+describeMatrix('policy matrix: role × relation × accounts route (issue 4)', ROWS, {
+  clients,
+  targets,
+  fresh: freshTarget,
 });

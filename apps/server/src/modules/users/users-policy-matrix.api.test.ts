@@ -1,51 +1,31 @@
 import { DEFAULT_ROLES, type RoleName } from '@fleetgate/shared/roles';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, buildTestApp, TestClient } from '../../../test/app';
-import { createCompany, createUser, signedIn } from '../../../test/factories';
+import { afterAll, beforeAll } from 'vitest';
+import { ADMIN_EMAIL, buildTestApp, type TestClient } from '../../../test/app';
+import { createCompany, createUser } from '../../../test/factories';
+import {
+  describeMatrix,
+  type MatrixRow,
+  matrixCallers,
+  matrixTree,
+  OWN_ONLY,
+  RELATIONS,
+  type Relation,
+  SUBTREE,
+} from '../../../test/policy-matrix';
 import { digest, newToken } from '../../auth/tokens';
 import { invitations, userMoveLogs } from '../../db/schema/accounts';
 import { users } from '../../db/schema/users';
 
 /**
- * The policy matrix of issue 4 for the users, invitations and mail routes: every default
- * role × the relation of the target's company to the caller's (self, parent, child,
- * sibling, unrelated), with the explicit 'no' rows. Outcomes as in
- * modules/policy/policy-matrix.api.test.ts: 'ok' (2xx or a business refusal 400/409),
- * 'hidden' (404: outside the caller's reach), 'denied' (403: the role lacks the permission).
- *
- * Tenant tree: Root(1) ─┬─ Home ── Child
- *                       ├─ Sibling
- *                       └─ Other ── Unrelated
+ * The policy matrix of issue 4 for the users, invitations and mail routes, with the
+ * explicit 'no' rows; tree, callers and outcomes in test/policy-matrix.ts.
  */
-type Relation = 'self' | 'parent' | 'child' | 'sibling' | 'unrelated';
-type Outcome = 'ok' | 'hidden' | 'denied';
-const RELATIONS: Relation[] = ['self', 'parent', 'child', 'sibling', 'unrelated'];
-const CALLERS: RoleName[] = ['admin', 'end_user', 'readonly_admin', 'read_only'];
-
 type Target = { companyId: number; userId: number; invitationId: number };
 type Reply = { statusCode: number };
-type Row = {
-  name: string;
-  call(client: TestClient, target: Target, fresh: () => Promise<Target>): Promise<Reply>;
-  expect: Record<RoleName, Outcome | Record<Relation, Outcome>>;
-};
+type Row = MatrixRow<Target>;
 
-const SUBTREE: Record<Relation, Outcome> = {
-  self: 'ok',
-  parent: 'hidden',
-  child: 'ok',
-  sibling: 'hidden',
-  unrelated: 'hidden',
-};
-const OWN_ONLY: Record<Relation, Outcome> = {
-  self: 'ok',
-  parent: 'hidden',
-  child: 'hidden',
-  sibling: 'hidden',
-  unrelated: 'hidden',
-};
 const SUPER_ONLY = {
   super_admin: 'ok',
   admin: 'denied',
@@ -215,18 +195,8 @@ beforeAll(async () => {
   app = await buildTestApp();
   const [sa] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, ADMIN_EMAIL));
   superAdminId = sa!.id;
-  home = await createCompany(app, 'Home');
-  const child = await createCompany(app, 'Child', home.id);
-  const sibling = await createCompany(app, 'Sibling');
-  const other = await createCompany(app, 'Other');
-  const unrelated = await createCompany(app, 'Unrelated', other.id);
-  Object.assign(companyOf, {
-    self: home.id,
-    parent: 1,
-    child: child.id,
-    sibling: sibling.id,
-    unrelated: unrelated.id,
-  });
+  Object.assign(companyOf, await matrixTree(app));
+  home = { id: companyOf.self };
   for (const relation of RELATIONS) {
     targets[relation] = await targetIn(companyOf[relation]);
     const [log] = await app.db
@@ -239,32 +209,12 @@ beforeAll(async () => {
       .returning({ id: userMoveLogs.id });
     moveLogOf[companyOf[relation]] = log!.id;
   }
-  for (const role of CALLERS) {
-    await createUser(app, `${role}@caller.test`, role, home.id);
-    clients[role] = await signedIn(app, `${role}@caller.test`);
-  }
-  clients.super_admin = await new TestClient(app).login();
+  Object.assign(clients, await matrixCallers(app, home.id, 'caller.test'));
 });
 afterAll(() => app.close());
 
-function classify(status: number): Outcome {
-  if (status === 404) return 'hidden';
-  if (status === 403) return 'denied';
-  if (status < 300 || status === 400 || status === 409) return 'ok';
-  throw new Error(`unexpected status ${status}`);
-}
-
-describe('policy matrix: role × relation × users, invitations and mail routes (issue 4 item 9)', () => {
-  for (const row of ROWS) {
-    for (const role of [...CALLERS, 'super_admin'] as RoleName[]) {
-      for (const relation of RELATIONS) {
-        const expected = row.expect[role];
-        const outcome = typeof expected === 'string' ? expected : expected[relation];
-        it(`${row.name} — ${role} on ${relation}: ${outcome}`, async () => {
-          const response = await row.call(clients[role], targets[relation], () => freshTarget(relation));
-          expect(classify(response.statusCode)).toBe(outcome);
-        });
-      }
-    }
-  }
+describeMatrix('policy matrix: role × relation × users, invitations and mail routes (issue 4 item 9)', ROWS, {
+  clients,
+  targets,
+  fresh: freshTarget,
 });

@@ -12,6 +12,7 @@ import {
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyRow } from './EmptyRow';
 import type { ListState } from './use-list-state';
 
 export type Column<T> = {
@@ -204,13 +205,9 @@ export function PagedTable<T extends { id: number }>(props: Props<T>) {
                 ))
               : null}
             {rows && rows.length === 0 && !loading && (
-              <Table.Tr>
-                <Table.Td colSpan={width}>
-                  <Text c="dimmed" ta="center" py="md" data-testid={`${testId}-empty`}>
-                    {empty}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
+              <EmptyRow colSpan={width} testId={`${testId}-empty`}>
+                {empty}
+              </EmptyRow>
             )}
             {rows?.map((row) => (
               <Table.Tr key={row.id} data-row-id={row.id} data-testid={`${testId}-row`} {...rowProps?.(row)}>

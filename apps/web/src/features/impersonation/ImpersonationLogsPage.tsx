@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../app/layout/PageFrame';
 import type { PageProps } from '../../app/router/RouteScreen';
 import { useSession } from '../../app/session/session-context';
+import { EmptyRow } from '../../components/table/EmptyRow';
 import { useWindows } from '../../lib/dialogs/use-windows';
 import { failureMessage } from '../../lib/http/results';
 import { formatTime } from '../../lib/time';
@@ -71,15 +72,7 @@ export function ImpersonationLogsPage({ chain, params }: PageProps) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {rows.length === 0 && !logs.isPending && (
-                <Table.Tr>
-                  <Table.Td colSpan={5}>
-                    <Text c="dimmed" ta="center" py="md">
-                      {t('logs.empty')}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
+              {rows.length === 0 && !logs.isPending && <EmptyRow colSpan={5}>{t('logs.empty')}</EmptyRow>}
               {rows.map((row) => (
                 <Table.Tr key={row.id} data-testid="impersonation-log-row">
                   <Table.Td>{row.actor_email}</Table.Td>

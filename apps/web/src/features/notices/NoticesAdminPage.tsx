@@ -33,6 +33,7 @@ import { PageFrame } from '../../app/layout/PageFrame';
 import type { PageProps } from '../../app/router/RouteScreen';
 import { openForm } from '../../components/forms/open-form';
 import { RichText } from '../../components/forms/RichText';
+import { EmptyRow } from '../../components/table/EmptyRow';
 import { useWindows } from '../../lib/dialogs/use-windows';
 import { failureMessage } from '../../lib/http/results';
 import { noticeActions, noticeKeys, useAdminNotices } from './api/notices';
@@ -116,15 +117,7 @@ export function NoticesAdminPage({ chain, params }: PageProps) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {rows.length === 0 && !list.isPending && (
-                <Table.Tr>
-                  <Table.Td colSpan={5}>
-                    <Text c="dimmed" ta="center" py="md">
-                      {t('admin.empty')}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
+              {rows.length === 0 && !list.isPending && <EmptyRow colSpan={5}>{t('admin.empty')}</EmptyRow>}
               {rows.map((notice) => (
                 <Table.Tr key={notice.id} data-testid="notice-row" data-notice-id={notice.id}>
                   <Table.Td>

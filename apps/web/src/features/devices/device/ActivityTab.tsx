@@ -1,5 +1,5 @@
 import { deviceChannels } from '@fleetgate/shared/devices/events';
-import { Badge, Button, Code, Group, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Code, Group, Pagination, Paper, Stack, Table, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../../app/router/RouteScreen';
 import { useSession } from '../../../app/session/session-context';
+import { EmptyRow } from '../../../components/table/EmptyRow';
 import { downloadFile } from '../../../lib/http/download';
 import { failureMessage } from '../../../lib/http/results';
 import { useChannel } from '../../../lib/socket/useChannel';
@@ -83,13 +84,7 @@ function Commands({ deviceId }: { deviceId: number }) {
             </Table.Thead>
             <Table.Tbody>
               {rows.length === 0 && !list.isPending && (
-                <Table.Tr>
-                  <Table.Td colSpan={5}>
-                    <Text c="dimmed" ta="center" size="sm">
-                      {t('activity.noCommands')}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
+                <EmptyRow colSpan={5}>{t('activity.noCommands')}</EmptyRow>
               )}
               {rows.map((command) => (
                 <CommandRow
@@ -197,13 +192,7 @@ function Events({ deviceId }: { deviceId: number }) {
             </Table.Thead>
             <Table.Tbody>
               {rows.length === 0 && !list.isPending && (
-                <Table.Tr>
-                  <Table.Td colSpan={4}>
-                    <Text c="dimmed" ta="center" size="sm">
-                      {t('activity.noEvents')}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
+                <EmptyRow colSpan={4}>{t('activity.noEvents')}</EmptyRow>
               )}
               {rows.map((event) => (
                 <Table.Tr key={event.id} data-testid="event-row" data-type={event.type}>

@@ -2,6 +2,7 @@ import { Alert, Group, Pagination, Paper, SegmentedControl, Stack, Table, Text, 
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../../app/router/RouteScreen';
+import { EmptyRow } from '../../../components/table/EmptyRow';
 import { failureMessage } from '../../../lib/http/results';
 import { formatTime } from '../../../lib/time';
 import { useTelemetry } from '../api/devices';
@@ -91,15 +92,7 @@ function Location({ device }: { device: DeviceDetail }) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {shown.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={3}>
-                    <Text c="dimmed" ta="center" size="sm">
-                      {t('location.empty')}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
+              {shown.length === 0 && <EmptyRow colSpan={3}>{t('location.empty')}</EmptyRow>}
               {shown.map((p) => (
                 <Table.Tr key={p.at} data-testid="location-row">
                   <Table.Td>{formatTime(p.at)}</Table.Td>

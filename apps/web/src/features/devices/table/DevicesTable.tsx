@@ -8,6 +8,7 @@ import {
   useReactTable,
 } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
+import { EmptyRow } from '../../../components/table/EmptyRow';
 import type { DeviceItem } from '../api/types';
 import type { TableSettings } from '../utils/table-settings';
 import { SORT_OF_COLUMN } from './columns';
@@ -113,13 +114,9 @@ export function DevicesTable({
         </Table.Thead>
         <Table.Tbody>
           {rows.length === 0 && !loading && (
-            <Table.Tr>
-              <Table.Td colSpan={table.getVisibleLeafColumns().length}>
-                <Text c="dimmed" ta="center" py="md" data-testid="devices-empty">
-                  {t('table.empty')}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
+            <EmptyRow colSpan={table.getVisibleLeafColumns().length} testId="devices-empty">
+              {t('table.empty')}
+            </EmptyRow>
           )}
           {table.getRowModel().rows.map((row) => (
             <Table.Tr
