@@ -160,6 +160,10 @@ export function createGateway(deps: {
     const days = options.retentionDays ?? 30;
     const deleted = await telemetryRepository.deleteOlderThan(db, new Date(Date.now() - days * 86_400_000));
     if (deleted) log.info({ deleted }, 'telemetry retention');
+  };
+  // Hourly only: statistics are stored with the data, so a restart does not need fresh ones.
+  const hourly = async () => {
+    await retention();
     if (options.analyze) await db.execute(sql`analyze`);
   };
 
@@ -178,7 +182,7 @@ export function createGateway(deps: {
         // Commands committed while no server was consuming reach devices still online.
         await commands.flushOnline();
       }
-      retentionTimer = setInterval(() => void retention().catch(() => {}), RETENTION_EVERY_MS);
+      retentionTimer = setInterval(() => void hourly().catch(() => {}), RETENTION_EVERY_MS);
       retentionTimer.unref();
       void retention().catch((error: unknown) => log.warn({ err: error }, 'telemetry retention failed'));
     },
