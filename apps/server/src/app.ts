@@ -150,7 +150,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     options: {
       retentionDays: config.telemetryRetentionDays,
       sharedGroup: config.mqttSharedGroup,
-      analyze: database.kind === 'pglite',
+      vacuum: database.kind === 'pglite',
     },
   });
   app.decorate('gateway', gateway);

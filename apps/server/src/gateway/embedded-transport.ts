@@ -107,8 +107,12 @@ export class EmbeddedTransport {
     aedes.published = (packet, _client, done) => {
       if (!packet.topic.startsWith(`${TOPIC_ROOT}/`) || !packet.topic.includes('/up/')) return done();
       const handled = this.router.handle(packet.topic, packet.payload as Buffer);
-      // QoS 0 (telemetry) does not wait; QoS 1 keeps a device's messages in order.
-      if (packet.qos === 0) return done();
+      // QoS 0 (telemetry) waits for nothing but room in the telemetry buffer: Aedes reads
+      // the connection's next packet after `done`. QoS 1 keeps a device's messages in order.
+      if (packet.qos === 0) {
+        const room = this.router.room();
+        return room ? void room.then(() => done()) : done();
+      }
       void handled.finally(() => done());
     };
 

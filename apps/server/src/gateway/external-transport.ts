@@ -40,7 +40,11 @@ export class ExternalTransport {
       if (!packet.topic.startsWith(`${TOPIC_ROOT}/`)) return callback();
       const payload =
         typeof packet.payload === 'string' ? Buffer.from(packet.payload) : Buffer.from(packet.payload);
-      void this.router.handle(packet.topic, payload).finally(() => callback());
+      // mqtt.js reads the next message after the callback: backpressure as in the embedded broker.
+      void this.router
+        .handle(packet.topic, payload)
+        .then(() => this.router.room())
+        .finally(() => callback());
     };
     client.on('error', (error) => this.log.warn({ err: error.message }, 'external broker error'));
     client.on('connect', () => {

@@ -25,10 +25,12 @@ export type GatewayOptions = {
   /** Shared-subscription group in external mode. */
   sharedGroup?: string;
   /**
-   * Refresh the planner's statistics with the hourly retention: PGlite has no autovacuum,
-   * and without statistics the devices list plans its searches blind (docs/performance.md).
+   * Do autovacuum's work with the hourly retention (`vacuum analyze`): PGlite has no
+   * autovacuum. Without statistics the devices list plans its searches blind, and without
+   * vacuum its index-only walks of device_search read the table as well, and the space of
+   * deleted telemetry is never reused (docs/performance.md).
    */
-  analyze?: boolean;
+  vacuum?: boolean;
 };
 
 export type Gateway = {
@@ -164,7 +166,7 @@ export function createGateway(deps: {
   // Hourly only: statistics are stored with the data, so a restart does not need fresh ones.
   const hourly = async () => {
     await retention();
-    if (options.analyze) await db.execute(sql`analyze`);
+    if (options.vacuum) await db.execute(sql`vacuum analyze`);
   };
 
   return {

@@ -72,6 +72,14 @@ export class InboundRouter {
 
   constructor(private readonly ctx: GatewayContext) {}
 
+  /**
+   * Undefined while the server keeps up, else a promise to wait for before reading the
+   * connection's next message (backpressure: TelemetryWriter.room).
+   */
+  room(): Promise<void> | undefined {
+    return this.ctx.telemetry.room();
+  }
+
   /** Forget a cached identity (unregister, identity reset). */
   forget(serial: string): void {
     this.identities.delete(serial);

@@ -17,6 +17,10 @@ export type TelemetryWriterOptions = {
   maxBatch?: number;
   /** Points kept while the database is unreachable; older ones are dropped beyond it. */
   maxBuffered?: number;
+  /** Points waiting for a write above which transports hold connections (`room`). */
+  highWater?: number;
+  /** The longest a connection is held for room (ms): keep-alives must still get through. */
+  maxHoldMs?: number;
 };
 
 /** A device clock further off than this is not trusted; the receive time is used instead. */
@@ -42,8 +46,15 @@ export class TelemetryWriter {
   private readonly flushMs: number;
   private readonly maxBatch: number;
   private readonly maxBuffered: number;
+  private readonly highWater: number;
+  private readonly maxHoldMs: number;
+  private queued = false;
+  private failing = false;
+  private waiting: { promise: Promise<void>; release: () => void } | undefined;
   written = 0;
   dropped = 0;
+  /** Times a transport was asked to hold its connections (backpressure). */
+  held = 0;
 
   constructor(
     private readonly db: Db,
@@ -54,6 +65,8 @@ export class TelemetryWriter {
     this.flushMs = options.flushMs ?? 1000;
     this.maxBatch = options.maxBatch ?? 2000;
     this.maxBuffered = options.maxBuffered ?? 100_000;
+    this.highWater = options.highWater ?? this.maxBatch * 2;
+    this.maxHoldMs = options.maxHoldMs ?? 2000;
   }
 
   start(): void {
@@ -96,9 +109,50 @@ export class TelemetryWriter {
     if (this.points.length >= this.maxBatch) void this.flush();
   }
 
-  /** Writes what is waiting; concurrent calls queue behind each other. */
+  /**
+   * Backpressure (issue 5 §2, bench/ingest.ts): undefined while there is room, else a
+   * promise that resolves when the next write takes the waiting points. Transports then
+   * hold the connection's next message, TCP slows the devices down, and a burst is written
+   * instead of shed. Never while writes fail (a database outage sheds, as before), and
+   * never longer than `maxHoldMs`, so keep-alives still get through.
+   */
+  room(): Promise<void> | undefined {
+    if (this.points.length < this.highWater || this.failing) return undefined;
+    if (!this.waiting) {
+      let resolve!: () => void;
+      const promise = new Promise<void>((r) => {
+        resolve = r;
+      });
+      const timer = setTimeout(() => this.release(), this.maxHoldMs);
+      timer.unref();
+      this.waiting = {
+        promise,
+        release: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      };
+      this.held++;
+      void this.flush();
+    }
+    return this.waiting.promise;
+  }
+
+  private release(): void {
+    const waiting = this.waiting;
+    this.waiting = undefined;
+    waiting?.release();
+  }
+
+  /** Writes what is waiting; calls made while a write is queued share it. */
   flush(): Promise<void> {
-    this.flushing = this.flushing.then(() => this.write());
+    if (!this.queued) {
+      this.queued = true;
+      this.flushing = this.flushing.then(() => {
+        this.queued = false;
+        return this.write();
+      });
+    }
     return this.flushing;
   }
 
@@ -108,10 +162,15 @@ export class TelemetryWriter {
     const states = [...this.states.values()];
     this.points = [];
     this.states = new Map();
+    // The points are taken: held connections may send the next batch while this one is written.
+    this.release();
     try {
       await telemetryRepository.writeBatch(this.db, points, states);
       this.written += points.length;
+      this.failing = false;
     } catch (error) {
+      this.failing = true;
+      this.release();
       // Devices unregistered meanwhile break the foreign key: retry without them once.
       this.log.warn({ err: error, points: points.length }, 'telemetry batch failed; retrying point by point');
       for (const state of states) {
@@ -143,5 +202,6 @@ export class TelemetryWriter {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     await this.flush();
+    this.release();
   }
 }

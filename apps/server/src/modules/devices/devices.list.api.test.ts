@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, buildTestApp, TestClient } from '../../../test/app';
+import { createCompany } from '../../../test/factories';
 import { TelemetryWriter } from '../../gateway/telemetry-writer';
-import { DEVICE_COUNT_CAP } from './devices.list';
+import type { Scope } from '../policy/scope';
+import { DEVICE_COUNT_CAP, listDevices } from './devices.list';
+import { telemetryRepository } from './telemetry.repository';
 
 /**
  * The devices list past its count cap (issue 5 §7, bench/list.ts): exact totals up to the
@@ -57,7 +60,169 @@ describe('devices list beyond the count cap (issue 5 §7)', () => {
   });
 });
 
+/** The page in plain SQL: every field searched with ilike, sorted by name then id. */
+async function reference(options: {
+  q?: string;
+  mac?: string;
+  companies?: number[];
+  desc?: boolean;
+  offset: number;
+}) {
+  const like = (v: string) => `%${v}%`;
+  const search = options.q
+    ? sql`and (name ilike ${like(options.q)} or serial ilike ${like(options.q)} or mac ilike ${like(options.q)}
+              or imei ilike ${like(options.q)} ${options.mac ? sql`or mac ilike ${like(options.mac)}` : sql``})`
+    : sql``;
+  const within = options.companies
+    ? sql`and company_id = any(${`{${options.companies.join(',')}}`}::int[])`
+    : sql``;
+  const order = options.desc ? sql`name desc, id desc` : sql`name, id`;
+  const result = await app.db.execute(
+    sql`select name from devices where true ${search} ${within} order by ${order} limit 25 offset ${options.offset}`,
+  );
+  return (result as unknown as { rows: { name: string }[] }).rows.map((r) => r.name);
+}
+
+describe('devices list from the sorted search index (device_search, bench/list.ts)', () => {
+  it('successful-walked-search: common patterns page like plain SQL, both ways, deep and by cursor', async () => {
+    for (const [sort, desc] of [
+      ['name', false],
+      ['-name', true],
+    ] as const) {
+      for (const offset of [0, 25, 7000]) {
+        const page = await list(`q=cap&sort=${sort}&offset=${offset}&fields=name`);
+        expect(page.data.map((d) => d.name)).toEqual(await reference({ q: 'cap', desc, offset }));
+        expect(page.meta).toMatchObject({ total: DEVICE_COUNT_CAP, total_capped: true });
+      }
+    }
+    // A MAC typed without separators finds the MACs written with them.
+    const mac = await list('q=1e42&offset=30&fields=name');
+    expect(mac.data.map((d) => d.name)).toEqual(await reference({ q: '1e42', mac: '1e:42', offset: 30 }));
+    const first = (await admin.get('/api/devices?q=CAP&fields=name')).json() as {
+      meta: { next_cursor: string };
+    };
+    const second = await list(`q=CAP&fields=name&cursor=${first.meta.next_cursor}`);
+    expect(second.data.map((d) => d.name)).toEqual(await reference({ q: 'cap', offset: 25 }));
+  });
+
+  it("successful-walked-scope: deep pages by offset keep to the caller's companies and the company filter", async () => {
+    const acme = await createCompany(app, 'Walk Acme');
+    const north = await createCompany(app, 'Walk Acme North', acme.id);
+    const beta = await createCompany(app, 'Walk Beta');
+    // Moving devices is an UPDATE OF company_id: the trigger moves their search rows too.
+    await app.db.execute(sql`update devices set company_id = case when id % 3 = 0 then ${acme.id}::int
+      when id % 3 = 1 then ${north.id}::int else ${beta.id}::int end where name like 'Cap 0%'`);
+    const acmeSubtree: Scope = { companyId: acme.id, path: acme.path, subtree: true };
+    const page = { limit: 25, offset: 500 };
+    const scoped = await listDevices(app.db, acmeSubtree, page);
+    expect(scoped.rows.map((r) => r.name)).toEqual(
+      await reference({ companies: [acme.id, north.id], offset: 500 }),
+    );
+    const northOnly = await listDevices(app.db, acmeSubtree, {
+      ...page,
+      companyId: [north.id],
+      sort: '-name',
+    });
+    expect(northOnly.rows.map((r) => r.name)).toEqual(
+      await reference({ companies: [north.id], desc: true, offset: 500 }),
+    );
+    const acmeOnly: Scope = { companyId: acme.id, path: acme.path, subtree: false };
+    const own = await listDevices(app.db, acmeOnly, { ...page, q: 'cap' });
+    expect(own.rows.map((r) => r.name)).toEqual(
+      await reference({ q: 'cap', companies: [acme.id], offset: 500 }),
+    );
+  });
+
+  it('successful-search-rows-follow-devices: renames, new devices and deletions reach device_search', async () => {
+    const rows = async () =>
+      (
+        (await app.db.execute(sql`select count(*)::int as n from devices d join device_search s on s.device_id = d.id
+          and s.company_id = d.company_id and s.name = d.name
+          and s.text = lower(d.name || chr(9) || d.serial || chr(9) || d.mac || chr(9) || coalesce(d.imei, ''))`)) as unknown as {
+          rows: { n: number }[];
+        }
+      ).rows[0]!.n;
+    const devices = async () =>
+      (
+        (await app.db.execute(sql`select count(*)::int as n from devices`)) as unknown as {
+          rows: { n: number }[];
+        }
+      ).rows[0]!.n;
+    await app.db.execute(
+      sql`update devices set name = 'Zulu cap', imei = '356000000000001' where name = 'Cap 00007'`,
+    );
+    await app.db.execute(sql`delete from devices where name = 'Cap 00008'`);
+    expect(await rows()).toBe(await devices());
+    const last = await list('q=CAP&sort=-name&limit=1&fields=name');
+    expect(last.data.map((d) => d.name)).toEqual(['Zulu cap']);
+    const byImei = await list('q=356000000000001&fields=name');
+    expect(byImei.data.map((d) => d.name)).toEqual(['Zulu cap']);
+    // The common search reads the search rows (not the devices table): without its row a
+    // device drops out of the walked page.
+    await app.db.execute(sql`delete from device_search where name = 'Zulu cap'`);
+    const walked = await list('q=CAP&sort=-name&limit=1&fields=name');
+    expect(walked.data.map((d) => d.name)).not.toContain('Zulu cap');
+    await app.db.execute(sql`update devices set name = 'Zulu cap 2' where name = 'Zulu cap'`);
+    await app.db.execute(
+      sql`insert into device_search select id, company_id, name, lower(name) from devices where name = 'Zulu cap 2'`,
+    );
+  });
+});
+
 describe('telemetry buffer while the database lags (issue 5 §2)', () => {
+  it('successful-backpressure: above the high-water mark transports wait until a write takes the points', async () => {
+    const writer = new TelemetryWriter(app.db, app.log, () => undefined, { maxBatch: 1e6, highWater: 10 });
+    const { rows } = (await app.db.execute(sql`select id from devices order by id limit 1`)) as unknown as {
+      rows: { id: number }[];
+    };
+    const device = { id: rows[0]!.id };
+    const base = Date.now() - 3_600_000;
+    const add = (i: number) => writer.add(device, { at: new Date(base + i * 1000).toISOString() } as never);
+    for (let i = 0; i < 9; i++) add(i);
+    expect(writer.room()).toBeUndefined();
+    add(9);
+    const room = writer.room();
+    expect(room).toBeInstanceOf(Promise);
+    expect(writer.room()).toBe(room);
+    await room;
+    await writer.flush();
+    expect(writer).toMatchObject({ held: 1, written: 10, dropped: 0 });
+    expect(writer.room()).toBeUndefined();
+  });
+
+  it('failing-backpressure-bounded: a stuck write holds connections at most maxHoldMs; failed writes hold none', async () => {
+    const write = vi.spyOn(telemetryRepository, 'writeBatch');
+    const point = (w: TelemetryWriter, i: number) =>
+      w.add({ id: 1 }, { at: new Date(Date.now() - i).toISOString() } as never);
+    try {
+      write.mockImplementation(() => new Promise(() => undefined));
+      const slow = new TelemetryWriter(app.db, app.log, () => undefined, {
+        maxBatch: 1e6,
+        highWater: 2,
+        maxHoldMs: 50,
+      });
+      point(slow, 1);
+      point(slow, 2);
+      await slow.room(); // the first write takes these two, and never ends
+      point(slow, 3);
+      point(slow, 4);
+      const started = performance.now();
+      await slow.room();
+      expect(performance.now() - started).toBeGreaterThanOrEqual(45);
+      write.mockRejectedValue(new Error('database down'));
+      const failing = new TelemetryWriter(app.db, app.log, () => undefined, { maxBatch: 1e6, highWater: 2 });
+      point(failing, 1);
+      point(failing, 2);
+      await failing.flush();
+      point(failing, 3);
+      point(failing, 4);
+      expect(failing.room()).toBeUndefined();
+      expect(failing.dropped).toBe(2);
+    } finally {
+      write.mockRestore();
+    }
+  });
+
   it('failing-overflow: keeps the newest points and counts every dropped one', async () => {
     const writer = new TelemetryWriter(app.db, app.log, () => undefined, { maxBuffered: 100, maxBatch: 1e6 });
     const received = new Date();

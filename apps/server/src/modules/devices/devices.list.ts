@@ -5,7 +5,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database';
 import { deviceTags, tags } from '../../db/schema/accounts';
 import { companies } from '../../db/schema/companies';
-import { deviceState, devices } from '../../db/schema/devices';
+import { deviceSearch, deviceState, devices } from '../../db/schema/devices';
 import { badRequest } from '../../http/errors';
 import { allOf, likePattern } from '../../http/list-query';
 import { companyColumnInScope, type Scope } from '../policy/scope';
@@ -72,27 +72,32 @@ function decodeCursor(text: string, sort: SortKey): Cursor {
  */
 export const DEVICE_COUNT_CAP = 10_000;
 
+/** The fields a search looks in and the `ilike` patterns it tries (spec §7 Search). */
+function searchTerms(q: string, fields: string[] | undefined) {
+  const asked = (fields ?? []).filter((f): f is SearchField =>
+    (DEVICE_SEARCH_FIELDS as readonly string[]).includes(f),
+  );
+  const searched = asked.length ? asked : [...DEVICE_SEARCH_FIELDS];
+  // A MAC typed without separators ('1E42AB') also finds '00:1E:42:AB:...'. Digits alone
+  // are far likelier a serial or IMEI, and the extra condition costs the planner its
+  // index plan, so it needs a hex letter (or a whole MAC).
+  const bareMac = /^[0-9a-f]{4,12}$/i.test(q) && q.length % 2 === 0 && (/[a-f]/i.test(q) || q.length === 12);
+  const macPattern =
+    bareMac && searched.includes('mac') ? likePattern(q.match(/.{2}/g)!.join(':')) : undefined;
+  return { searched, pattern: likePattern(q), macPattern };
+}
+
 /**
- * Substring search over the asked fields (spec §7 Search); trigram indexes serve `ilike`.
+ * Substring search over the asked fields; trigram indexes serve `ilike`.
  * `scan` words it so that no index matches (`column || ''`): counting a common pattern
  * up to the cap then reads rows until the cap, instead of collecting every match through
  * the trigram indexes first.
  */
 function searchCondition(q: string, fields: string[] | undefined, scan = false): SQL {
-  const asked = (fields ?? []).filter((f): f is SearchField =>
-    (DEVICE_SEARCH_FIELDS as readonly string[]).includes(f),
-  );
-  const searched = asked.length ? asked : DEVICE_SEARCH_FIELDS;
-  const pattern = likePattern(q);
+  const { searched, pattern, macPattern } = searchTerms(q, fields);
   const column = (f: SearchField) => (scan ? sql`(${SEARCH_COLUMNS[f]} || '')` : sql`${SEARCH_COLUMNS[f]}`);
   const conditions = searched.map((f) => sql`${column(f)} ilike ${pattern}`);
-  // A MAC typed without separators ('1E42AB') also finds '00:1E:42:AB:...'. Digits alone
-  // are far likelier a serial or IMEI, and the extra condition costs the planner its
-  // index plan, so it needs a hex letter (or a whole MAC).
-  const bareMac = /^[0-9a-f]{4,12}$/i.test(q) && q.length % 2 === 0 && (/[a-f]/i.test(q) || q.length === 12);
-  if (bareMac && searched.includes('mac')) {
-    conditions.push(sql`${column('mac')} ilike ${likePattern(q.match(/.{2}/g)!.join(':'))}`);
-  }
+  if (macPattern) conditions.push(sql`${column('mac')} ilike ${macPattern}`);
   return or(...conditions)!;
 }
 
@@ -127,17 +132,23 @@ function plan(p: DeviceListParams) {
   const orderBy = descending
     ? [sql`${column} desc nulls last`, desc(devices.id)]
     : [sql`${column} asc nulls last`, asc(devices.id)];
-  let after: SQL | undefined;
+  let cursor: Cursor | undefined;
   if (p.cursor) {
     if (!keyset) throw badRequest(`Sort by ${sort} pages with offset, not a cursor`, 'cursor');
-    const c = decodeCursor(p.cursor, sort);
-    const value = sort === 'created_at' ? sql`${String(c.v)}::timestamptz` : sql`${c.v}`;
-    after = descending
-      ? sql`(${column}, ${devices.id}) < (${value}, ${c.id})`
-      : sql`(${column}, ${devices.id}) > (${value}, ${c.id})`;
+    cursor = decodeCursor(p.cursor, sort);
   }
-  return { sort, keyset, orderBy, after };
+  /** Rows after the cursor, on these columns (the list's own, or device_search's). */
+  const afterOn = (value: AnyPgColumn, id: AnyPgColumn): SQL | undefined => {
+    if (!cursor) return undefined;
+    const v = sort === 'created_at' ? sql`${String(cursor.v)}::timestamptz` : sql`${cursor.v}`;
+    return descending
+      ? sql`(${value}, ${id}) < (${v}, ${cursor.id})`
+      : sql`(${value}, ${id}) > (${v}, ${cursor.id})`;
+  };
+  return { sort, descending, keyset, orderBy, after: afterOn(column, devices.id), afterOn };
 }
+
+type Plan = ReturnType<typeof plan>;
 
 function cursorValue(sort: SortKey, row: Record<string, unknown>): string | number {
   const v = row[sort];
@@ -149,11 +160,15 @@ const withText = <T extends { status: number }>(row: T) => ({
   status_text: deviceStatusText(row.status),
 });
 
-/** The rows matching `where`, counted up to the cap. */
-async function countCapped(db: Db, where: SQL | undefined): Promise<number> {
+/** The rows of `table` matching `where`, counted up to the cap. */
+async function countCapped(
+  db: Db,
+  where: SQL | undefined,
+  table: typeof devices | typeof deviceSearch = devices,
+): Promise<number> {
   const matching = db
-    .select({ id: devices.id })
-    .from(devices)
+    .select({ one: sql`1` })
+    .from(table as typeof devices)
     .where(where)
     .limit(DEVICE_COUNT_CAP + 1)
     .as('matching');
@@ -184,22 +199,95 @@ async function matchingIds(db: Db, where: SQL | undefined): Promise<number[] | n
 const idIn = (ids: number[]) => sql`${devices.id} = any(${`{${ids.join(',')}}`}::int[])`;
 
 /**
+ * Whether the page can come from walking device_search: sorted by name, filtered by
+ * nothing device_search lacks (it holds company, name and the searched text, not status,
+ * model, firmware or tags), searching every field, and a pattern without a tab, which
+ * would match across two fields of its text.
+ */
+function walkable(p: DeviceListParams, order: Plan): boolean {
+  const everyField =
+    !p.searchFields?.length || DEVICE_SEARCH_FIELDS.every((f) => p.searchFields!.includes(f));
+  return (
+    order.sort === 'name' &&
+    !p.status?.length &&
+    !p.model?.length &&
+    !p.firmware?.length &&
+    !p.tagId?.length &&
+    (!p.q || (everyField && !p.q.includes('\t')))
+  );
+}
+
+/** device_search rows in the caller's companies matching the list's company filter and search. */
+function searchRows(scope: Scope, p: DeviceListParams): SQL | undefined {
+  const s = deviceSearch;
+  let text: SQL | undefined;
+  if (p.q) {
+    const { pattern, macPattern } = searchTerms(p.q, undefined);
+    text = sql`${s.text} like lower(${pattern})`;
+    if (macPattern) text = or(text, sql`${s.text} like lower(${macPattern})`);
+  }
+  return allOf(
+    companyColumnInScope(s.companyId, scope),
+    p.companyId?.length ? inArray(s.companyId, p.companyId) : undefined,
+    text,
+  );
+}
+
+/**
+ * The page's device ids by an index-only walk of device_search in name order: it stops at
+ * the page's last row, and at worst reads the narrow index once, which costs less than
+ * collecting and sorting every match of a common pattern (bench/list.ts).
+ */
+async function walkedPage(db: Db, scope: Scope, p: DeviceListParams, order: Plan): Promise<number[]> {
+  const s = deviceSearch;
+  const rows = await db
+    .select({ id: s.deviceId })
+    .from(s)
+    .where(allOf(searchRows(scope, p), order.afterOn(s.name, s.deviceId)))
+    .orderBy(...(order.descending ? [desc(s.name), desc(s.deviceId)] : [asc(s.name), asc(s.deviceId)]))
+    .limit(p.limit)
+    .offset(p.cursor ? 0 : p.offset);
+  return rows.map((r) => r.id);
+}
+
+type Strategy = {
+  /** The rows the page is taken from, or (`ids`) exactly the page's rows. */
+  pageWhere: SQL | undefined;
+  exactPage: boolean;
+  count: () => Promise<number>;
+};
+
+/**
  * How a list finds its page and its count (bench/list.ts has the figures at 1M rows).
  * A search the planner expects to be rare collects its ids through the trigram indexes,
  * then sorts just those, never walking the sort index row by row in search of a rare
- * match (the ORDER BY + LIMIT trap). For a search expected to be common, or found to be,
- * the planner picks the page's plan itself, and the count is worded so no index serves
- * it: a plain scan stops at the cap, where the trigram indexes would collect every match
- * first. The estimate only picks the faster way: both give the same rows and count.
+ * match (the ORDER BY + LIMIT trap). A common one sorted by name walks device_search in
+ * order (`walkedPage`) and counts there up to the cap; sorted otherwise, the planner
+ * picks the page's plan itself, and the count is worded so no index serves it: a plain
+ * scan stops at the cap, where the trigram indexes would collect every match first. A
+ * deep page by offset without a search walks device_search too, instead of reading
+ * every row it skips. The estimate only picks the faster way: all give the same rows.
  */
-async function strategy(db: Db, scope: Scope, p: DeviceListParams) {
+async function strategy(db: Db, scope: Scope, p: DeviceListParams, order: Plan): Promise<Strategy> {
   const where = filters(scope, p);
-  if (!p.q) return { pageWhere: where, count: () => countCapped(db, where) };
+  const walk = walkable(p, order);
+  const walked = async (count: () => Promise<number>): Promise<Strategy> => {
+    // Counting needs no page: on PostgreSQL it runs beside the walk, on another connection.
+    const counted = count();
+    counted.catch(() => undefined); // awaited by the caller; a failing walk must not orphan it
+    return { pageWhere: idIn(await walkedPage(db, scope, p, order)), exactPage: true, count: () => counted };
+  };
+  if (!p.q) {
+    const count = () => countCapped(db, where);
+    if (walk && !p.cursor && p.offset > 0) return walked(count);
+    return { pageWhere: where, exactPage: false, count };
+  }
   if ((await estimatedMatches(db, where)) <= DEVICE_COUNT_CAP) {
     const ids = await matchingIds(db, where);
-    if (ids) return { pageWhere: idIn(ids), count: () => Promise.resolve(ids.length) };
+    if (ids) return { pageWhere: idIn(ids), exactPage: false, count: () => Promise.resolve(ids.length) };
   }
-  return { pageWhere: where, count: () => countCapped(db, filters(scope, p, true)) };
+  if (walk) return walked(() => countCapped(db, searchRows(scope, p), deviceSearch));
+  return { pageWhere: where, exactPage: false, count: () => countCapped(db, filters(scope, p, true)) };
 }
 
 /**
@@ -208,24 +296,24 @@ async function strategy(db: Db, scope: Scope, p: DeviceListParams) {
  * first does. `total` is exact up to DEVICE_COUNT_CAP; `totalCapped` says there are more.
  */
 export async function listDevices(db: Db, scope: Scope, p: DeviceListParams) {
-  const { sort, keyset, orderBy, after } = plan(p);
-  const { pageWhere, count: counting } = await strategy(db, scope, p);
+  const order = plan(p);
+  const { pageWhere, exactPage, count: counting } = await strategy(db, scope, p, order);
   const [rows, counted] = await Promise.all([
     db
       .select(deviceRowColumns)
       .from(devices)
       .innerJoin(companies, eq(companies.id, devices.companyId))
       .leftJoin(deviceState, eq(deviceState.deviceId, devices.id))
-      .where(allOf(pageWhere, after))
-      .orderBy(...orderBy)
+      .where(exactPage ? pageWhere : allOf(pageWhere, order.after))
+      .orderBy(...order.orderBy)
       .limit(p.limit)
-      .offset(p.cursor ? 0 : p.offset),
+      .offset(exactPage || p.cursor ? 0 : p.offset),
     counting(),
   ]);
   const last = rows.at(-1);
   const nextCursor =
-    keyset && last && rows.length === p.limit
-      ? encodeCursor({ s: sort, v: cursorValue(sort, last), id: last.id })
+    order.keyset && last && rows.length === p.limit
+      ? encodeCursor({ s: order.sort, v: cursorValue(order.sort, last), id: last.id })
       : undefined;
   return {
     rows: rows.map(withText),

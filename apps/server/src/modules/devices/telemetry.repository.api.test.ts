@@ -45,4 +45,41 @@ describe('telemetry batches (issue 5 §2)', () => {
     const [state] = await app.db.select().from(deviceState).where(eq(deviceState.deviceId, device!.id));
     expect(state?.at.getTime()).toBe(now);
   });
+
+  it('successful-repeated-points: a point sent again is skipped; text that COPY escapes arrives intact', async () => {
+    const device = await devicesRepository.insert(app.db, {
+      companyId: 1,
+      serial: 'BATCH0002',
+      mac: '00:1E:42:BA:00:02',
+      name: 'repeats',
+    });
+    const id = device!.id;
+    const base = Date.now() - 60_000;
+    const point = (second: number, signal: number, payload: Record<string, unknown> = { signal }) => ({
+      deviceId: id,
+      at: new Date(base + second * 1000),
+      signal,
+      temperature: null,
+      uptime: null,
+      rxBytes: null,
+      txBytes: null,
+      lat: null,
+      lon: null,
+      payload,
+    });
+    const tricky = { operator: 'Tab\there\nnew line \\ back\\slash "quoted" \u00e9', signal: -61 };
+    // Twice the same second within one batch: the first one wins.
+    await telemetryRepository.writeBatch(app.db, [point(0, -60), point(1, -61, tricky), point(0, -99)], []);
+    // A stored second again beside a new one: the batch still lands, the stored point stays.
+    await telemetryRepository.writeBatch(app.db, [point(1, -98), point(2, -62)], [point(2, -62)]);
+    const stored = await app.db
+      .select({ at: deviceTelemetry.at, signal: deviceTelemetry.signal, payload: deviceTelemetry.payload })
+      .from(deviceTelemetry)
+      .where(eq(deviceTelemetry.deviceId, id))
+      .orderBy(deviceTelemetry.at);
+    expect(stored.map((s) => s.signal)).toEqual([-60, -61, -62]);
+    expect(stored[1]?.payload).toEqual(tricky);
+    const [state] = await app.db.select().from(deviceState).where(eq(deviceState.deviceId, id));
+    expect(state?.signal).toBe(-62);
+  });
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "device_telemetry" ALTER COLUMN "payload" SET DATA TYPE json;
