@@ -14,7 +14,7 @@ import type { Db } from './database';
  * pg-copy-streams, PGlite reads it from a blob.
  */
 export type RawSession = {
-  /** `COPY table (columns) FROM STDIN` with rows in COPY's text format (copyText). */
+  /** `COPY table (columns) FROM STDIN` of rows in COPY's text format (tab-separated, `\N` for null). */
   copy(table: string, columns: readonly string[], text: string): Promise<void>;
   execute(query: SQL | { toSQL(): { sql: string; params: unknown[] } }): Promise<void>;
 };
@@ -62,19 +62,4 @@ export async function rawTransaction(db: Db, work: (session: RawSession) => Prom
   } finally {
     connection.release();
   }
-}
-
-const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
-
-/** Rows in COPY's text format: tab-separated, one per line, `\N` for null. */
-export function copyText(rows: readonly (readonly unknown[])[]): string {
-  let text = '';
-  for (const row of rows) {
-    text += `${row
-      .map((v) =>
-        v === null || v === undefined ? '\\N' : String(v).replace(/[\\\t\n\r]/g, (c) => ESCAPES[c]!),
-      )
-      .join('\t')}\n`;
-  }
-  return text;
 }

@@ -21,6 +21,8 @@ export type TelemetryWriterOptions = {
   highWater?: number;
   /** The longest a connection is held for room (ms): keep-alives must still get through. */
   maxHoldMs?: number;
+  /** Points written per transaction at most. */
+  maxWrite?: number;
 };
 
 /** A device clock further off than this is not trusted; the receive time is used instead. */
@@ -32,6 +34,14 @@ export function messageTime(at: string | number | undefined, received: Date): Da
   return Number.isFinite(t) && Math.abs(t - received.getTime()) <= MAX_CLOCK_SKEW_MS ? new Date(t) : received;
 }
 
+const stateRow = ({ row, message }: { row: TelemetryRow; message: StateMessage }): StateRow => ({
+  ...row,
+  operator: message.operator ?? null,
+  networkType: message.network_type ?? null,
+  wanType: message.wan?.type ?? null,
+  wanIp: message.wan?.ip ?? null,
+});
+
 /**
  * Telemetry is written in batches (issue 5 §2): points collect in memory and go to the
  * database in one transaction every `flushMs` or every `maxBatch` points, whichever
@@ -40,7 +50,8 @@ export function messageTime(at: string | number | undefined, received: Date): Da
  */
 export class TelemetryWriter {
   private points: TelemetryRow[] = [];
-  private states = new Map<number, StateRow>();
+  /** Each device's newest point and message: its last state, built when written. */
+  private latest = new Map<number, { row: TelemetryRow; message: StateMessage }>();
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
   private readonly flushMs: number;
@@ -48,6 +59,7 @@ export class TelemetryWriter {
   private readonly maxBuffered: number;
   private readonly highWater: number;
   private readonly maxHoldMs: number;
+  private readonly maxWrite: number;
   private queued = false;
   private failing = false;
   private waiting: { promise: Promise<void>; release: () => void } | undefined;
@@ -66,7 +78,9 @@ export class TelemetryWriter {
     this.maxBatch = options.maxBatch ?? 2000;
     this.maxBuffered = options.maxBuffered ?? 100_000;
     this.highWater = options.highWater ?? this.maxBatch * 2;
-    this.maxHoldMs = options.maxHoldMs ?? 2000;
+    // Well inside a device's keep-alive (60 s in apps/device-sim).
+    this.maxHoldMs = options.maxHoldMs ?? 10_000;
+    this.maxWrite = options.maxWrite ?? this.maxBatch * 2;
   }
 
   start(): void {
@@ -96,16 +110,8 @@ export class TelemetryWriter {
       this.points.splice(0, excess);
       this.dropped += excess;
     }
-    const previous = this.states.get(device.id);
-    if (!previous || (previous.at as Date) <= at) {
-      this.states.set(device.id, {
-        ...row,
-        operator: state.operator ?? null,
-        networkType: state.network_type ?? null,
-        wanType: state.wan?.type ?? null,
-        wanIp: state.wan?.ip ?? null,
-      });
-    }
+    const previous = this.latest.get(device.id);
+    if (!previous || (previous.row.at as Date) <= at) this.latest.set(device.id, { row, message: state });
     if (this.points.length >= this.maxBatch) void this.flush();
   }
 
@@ -148,7 +154,10 @@ export class TelemetryWriter {
   flush(): Promise<void> {
     if (!this.queued) {
       this.queued = true;
-      this.flushing = this.flushing.then(() => {
+      this.flushing = this.flushing.then(async () => {
+        // One turn of the event loop between writes: with PGlite a write holds the thread,
+        // and timers, HTTP and keep-alives must get their turn in a burst (bench/ingest.ts).
+        await new Promise<void>((resolve) => setImmediate(resolve));
         this.queued = false;
         return this.write();
       });
@@ -158,12 +167,15 @@ export class TelemetryWriter {
 
   private async write(): Promise<void> {
     if (this.points.length === 0) return;
-    const points = this.points;
-    const states = [...this.states.values()];
-    this.points = [];
-    this.states = new Map();
-    // The points are taken: held connections may send the next batch while this one is written.
-    this.release();
+    // At most `maxWrite` points per transaction: a PGlite write holds the thread for its
+    // whole length, so a backlog goes in several writes with the event loop's turns between.
+    const points = this.points.length > this.maxWrite ? this.points.splice(0, this.maxWrite) : this.points;
+    if (points === this.points) this.points = [];
+    else void this.flush();
+    const states = [...this.latest.values()].map(stateRow);
+    this.latest = new Map();
+    // Held connections may send more once the points left waiting are below the mark.
+    if (this.points.length < this.highWater) this.release();
     try {
       await telemetryRepository.writeBatch(this.db, points, states);
       this.written += points.length;
@@ -171,12 +183,24 @@ export class TelemetryWriter {
     } catch (error) {
       this.failing = true;
       this.release();
-      // Devices unregistered meanwhile break the foreign key: retry without them once.
-      this.log.warn({ err: error, points: points.length }, 'telemetry batch failed; retrying point by point');
-      for (const state of states) {
-        const own = points.filter((p) => p.deviceId === state.deviceId);
+      // A device unregistered meanwhile fails its state's foreign key: retry device by device once.
+      this.log.warn(
+        { err: error, points: points.length },
+        'telemetry batch failed; retrying device by device',
+      );
+      const byDevice = new Map<number, TelemetryRow[]>();
+      for (const p of points) {
+        const own = byDevice.get(p.deviceId);
+        if (own) own.push(p);
+        else byDevice.set(p.deviceId, [p]);
+      }
+      for (const [deviceId, own] of byDevice) {
         try {
-          await telemetryRepository.writeBatch(this.db, own, [state]);
+          await telemetryRepository.writeBatch(
+            this.db,
+            own,
+            states.filter((s) => s.deviceId === deviceId),
+          );
           this.written += own.length;
         } catch {
           this.dropped += own.length;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app';
-import { deviceState, deviceTelemetry } from '../../db/schema/devices';
+import { deviceState, devices, deviceTelemetry } from '../../db/schema/devices';
 import { devicesRepository } from './devices.repository';
 import { telemetryRepository } from './telemetry.repository';
 
@@ -81,5 +81,22 @@ describe('telemetry batches (issue 5 §2)', () => {
     expect(stored[1]?.payload).toEqual(tricky);
     const [state] = await app.db.select().from(deviceState).where(eq(deviceState.deviceId, id));
     expect(state?.signal).toBe(-62);
+  });
+
+  it('successful-points-follow-devices: a removed device takes its points with it (trigger, no foreign key)', async () => {
+    const device = await devicesRepository.insert(app.db, {
+      companyId: 1,
+      serial: 'BATCH0003',
+      mac: '00:1E:42:BA:00:03',
+      name: 'removed',
+    });
+    const at = new Date();
+    const point = { deviceId: device!.id, at, signal: -70, payload: { signal: -70 } };
+    await telemetryRepository.writeBatch(app.db, [point], [point]);
+    const stored = () =>
+      app.db.select().from(deviceTelemetry).where(eq(deviceTelemetry.deviceId, device!.id));
+    expect(await stored()).toHaveLength(1);
+    await app.db.delete(devices).where(eq(devices.id, device!.id));
+    expect(await stored()).toHaveLength(0);
   });
 });

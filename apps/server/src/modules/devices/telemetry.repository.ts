@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { copyText, type RawSession, rawTransaction } from '../../db/raw-transaction';
+import { type RawSession, rawTransaction } from '../../db/raw-transaction';
 import { deviceState, devices, deviceTelemetry } from '../../db/schema/devices';
 
 export type TelemetryRow = typeof deviceTelemetry.$inferInsert;
@@ -60,28 +60,18 @@ const POINT_COLUMNS = [
   'payload',
 ] as const;
 
-const pointValues = (p: TelemetryRow) => [
-  p.deviceId,
-  (p.at as Date).toISOString(),
-  p.signal,
-  p.temperature,
-  p.uptime,
-  p.rxBytes,
-  p.txBytes,
-  p.lat,
-  p.lon,
-  JSON.stringify(p.payload),
-];
-
-/** One point per (device, time): the first of a batch wins, as `on conflict do nothing` would. */
-function distinctPoints(points: readonly TelemetryRow[]): TelemetryRow[] {
-  const seen = new Set<string>();
-  return points.filter((p) => {
-    const key = `${p.deviceId}@${(p.at as Date).getTime()}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+/**
+ * Points in COPY's text format. Numbers and ISO times need no escaping, and JSON has no raw
+ * tab or line break, so only its backslashes are doubled.
+ */
+function pointsCopyText(points: readonly TelemetryRow[]): string {
+  const value = (v: number | null | undefined) => (v === null || v === undefined ? '\\N' : String(v));
+  let text = '';
+  for (const p of points) {
+    const json = JSON.stringify(p.payload);
+    text += `${p.deviceId}\t${(p.at as Date).toISOString()}\t${value(p.signal)}\t${value(p.temperature)}\t${value(p.uptime)}\t${value(p.rxBytes)}\t${value(p.txBytes)}\t${value(p.lat)}\t${value(p.lon)}\t${json.includes('\\') ? json.replaceAll('\\', '\\\\') : json}\n`;
+  }
+  return text;
 }
 
 /**
@@ -154,20 +144,19 @@ export const telemetryRepository = {
    */
   async writeBatch(db: Db, points: TelemetryRow[], states: StateRow[]) {
     if (points.length === 0) return;
-    const distinct = distinctPoints(points);
     const rest = async (session: Pick<RawSession, 'execute'>) => {
       for (const slice of slices(states))
         for (const statement of stateStatements(slice, db)) await session.execute(statement);
     };
     try {
       await rawTransaction(db, async (session) => {
-        await session.copy('device_telemetry', POINT_COLUMNS, copyText(distinct.map(pointValues)));
+        await session.copy('device_telemetry', POINT_COLUMNS, pointsCopyText(points));
         await rest(session);
       });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       await rawTransaction(db, async (session) => {
-        for (const slice of slices(distinct)) await session.execute(insertPoints(slice));
+        for (const slice of slices(points)) await session.execute(insertPoints(slice));
         await rest(session);
       });
     }
