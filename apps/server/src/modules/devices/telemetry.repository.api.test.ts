@@ -83,6 +83,29 @@ describe('telemetry batches (issue 5 §2)', () => {
     expect(state?.signal).toBe(-62);
   });
 
+  it('successful-state-moves-forward: a late batch with an older report keeps the newer state and last-seen time', async () => {
+    const device = await devicesRepository.insert(app.db, {
+      companyId: 1,
+      serial: 'BATCH0004',
+      mac: '00:1E:42:BA:00:04',
+      name: 'late',
+    });
+    const now = Date.now();
+    const point = (ago: number, signal: number) => ({
+      deviceId: device!.id,
+      at: new Date(now - ago),
+      signal,
+      operator: 'Telia',
+      payload: { signal },
+    });
+    await telemetryRepository.writeBatch(app.db, [point(1000, -60)], [point(1000, -60)]);
+    await telemetryRepository.writeBatch(app.db, [point(60_000, -90)], [point(60_000, -90)]);
+    const [state] = await app.db.select().from(deviceState).where(eq(deviceState.deviceId, device!.id));
+    expect(state).toMatchObject({ signal: -60, operator: 'Telia', payload: { signal: -60 } });
+    const [row] = await app.db.select().from(devices).where(eq(devices.id, device!.id));
+    expect(row?.lastSeenAt?.getTime()).toBe(now - 1000);
+  });
+
   it('successful-points-follow-devices: a removed device takes its points with it (trigger, no foreign key)', async () => {
     const device = await devicesRepository.insert(app.db, {
       companyId: 1,
