@@ -45,6 +45,7 @@ export async function rawTransaction(db: Db, work: (session: RawSession) => Prom
   }
   if (!(client instanceof pg.Pool)) throw new Error('rawTransaction: unknown database driver');
   const connection = await client.connect();
+  let broken = false;
   try {
     await connection.query('begin');
     await work({
@@ -57,9 +58,13 @@ export async function rawTransaction(db: Db, work: (session: RawSession) => Prom
     });
     await connection.query('commit');
   } catch (error) {
-    await connection.query('rollback').catch(() => undefined);
+    // A connection that cannot even roll back (a COPY cut off midway) is closed, not reused.
+    broken = await connection.query('rollback').then(
+      () => false,
+      () => true,
+    );
     throw error;
   } finally {
-    connection.release();
+    connection.release(broken);
   }
 }
