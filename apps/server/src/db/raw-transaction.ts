@@ -16,13 +16,10 @@ import type { Db } from './database';
 export type RawSession = {
   /** `COPY table (columns) FROM STDIN` of rows in COPY's text format (tab-separated, `\N` for null). */
   copy(table: string, columns: readonly string[], text: string): Promise<void>;
-  execute(query: SQL | { toSQL(): { sql: string; params: unknown[] } }): Promise<void>;
+  execute(query: SQL): Promise<void>;
 };
 
 const dialect = new PgDialect();
-
-const toQuery = (query: Parameters<RawSession['execute']>[0]) =>
-  'toSQL' in query ? query.toSQL() : dialect.sqlToQuery(query);
 
 const copyStatement = (table: string, columns: readonly string[], source: string) =>
   `COPY "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) FROM ${source}`;
@@ -36,7 +33,7 @@ export async function rawTransaction(db: Db, work: (session: RawSession) => Prom
           await tx.query(copyStatement(table, columns, "'/dev/blob'"), [], { blob: new Blob([text]) });
         },
         execute: async (query) => {
-          const { sql, params } = toQuery(query);
+          const { sql, params } = dialect.sqlToQuery(query);
           await tx.query(sql, params);
         },
       });
@@ -52,7 +49,7 @@ export async function rawTransaction(db: Db, work: (session: RawSession) => Prom
       copy: (table, columns, text) =>
         pipeline(Readable.from([text]), connection.query(copyFrom(copyStatement(table, columns, 'STDIN')))),
       execute: async (query) => {
-        const { sql, params } = toQuery(query);
+        const { sql, params } = dialect.sqlToQuery(query);
         await connection.query(sql, params);
       },
     });

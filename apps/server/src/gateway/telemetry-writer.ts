@@ -194,13 +194,11 @@ export class TelemetryWriter {
         if (own) own.push(p);
         else byDevice.set(p.deviceId, [p]);
       }
+      const stateOf = new Map(states.map((s) => [s.deviceId, s]));
       for (const [deviceId, own] of byDevice) {
+        const state = stateOf.get(deviceId);
         try {
-          await telemetryRepository.writeBatch(
-            this.db,
-            own,
-            states.filter((s) => s.deviceId === deviceId),
-          );
+          await telemetryRepository.writeBatch(this.db, own, state ? [state] : []);
           this.written += own.length;
         } catch {
           this.dropped += own.length;

@@ -36,17 +36,6 @@ const averaged = Object.fromEntries(
   Object.entries(PAYLOAD_SERIES).map(([key, value]) => [key, sql<number | null>`avg(${value})::float8`]),
 ) as { [K in keyof typeof PAYLOAD_SERIES]: SQL<number | null> };
 
-/**
- * Rows per statement of the fallback INSERT. A statement binds at most 65 535 parameters,
- * and a batch can grow large when points arrive faster than a write completes
- * (bench/ingest.ts on PostgreSQL), so larger batches go in slices.
- */
-const ROWS_PER_STATEMENT = 2000;
-
-function* slices<T>(rows: readonly T[]): Generator<T[]> {
-  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) yield rows.slice(i, i + ROWS_PER_STATEMENT);
-}
-
 const POINT_COLUMNS = [
   'device_id',
   'at',
@@ -74,27 +63,31 @@ function pointsCopyText(points: readonly TelemetryRow[]): string {
   return text;
 }
 
+/** A point as a record of `json_to_recordset` (the columns of POINT_COLUMNS). */
+const pointRecord = (p: TelemetryRow) => ({
+  device_id: p.deviceId,
+  at: (p.at as Date).toISOString(),
+  signal: p.signal ?? null,
+  temperature: p.temperature ?? null,
+  uptime: p.uptime ?? null,
+  rx_bytes: p.rxBytes ?? null,
+  tx_bytes: p.txBytes ?? null,
+  lat: p.lat ?? null,
+  lon: p.lon ?? null,
+  payload: p.payload,
+});
+
 /**
- * The fallback for points already stored (a device sending a report again): one JSON
- * document per slice unpacked by the database, skipping a repeated (device, time).
+ * The fallback for points already stored (a device sending a report again): the points as
+ * one JSON document unpacked by the database (one parameter, whatever the batch size),
+ * skipping a repeated (device, time).
  */
 function insertPoints(points: TelemetryRow[]) {
-  const rows = points.map((p) => ({
-    device_id: p.deviceId,
-    at: (p.at as Date).toISOString(),
-    signal: p.signal,
-    temperature: p.temperature,
-    uptime: p.uptime,
-    rx_bytes: p.rxBytes,
-    tx_bytes: p.txBytes,
-    lat: p.lat,
-    lon: p.lon,
-    payload: p.payload,
-  }));
+  const columns = sql.raw(POINT_COLUMNS.join(', '));
   return sql`
-    insert into ${deviceTelemetry} (${sql.raw(POINT_COLUMNS.join(', '))})
-    select ${sql.raw(POINT_COLUMNS.join(', '))}
-    from json_to_recordset(${JSON.stringify(rows)}::json) as r(
+    insert into ${deviceTelemetry} (${columns})
+    select ${columns}
+    from json_to_recordset(${JSON.stringify(points.map(pointRecord))}::json) as r(
       device_id int, at timestamptz, signal real, temperature real, uptime int,
       rx_bytes bigint, tx_bytes bigint, lat float8, lon float8, payload json)
     on conflict do nothing`;
@@ -110,20 +103,11 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string }).code 
 function stateStatements(states: StateRow[]) {
   const document = JSON.stringify(
     states.map((s) => ({
-      device_id: s.deviceId,
-      at: (s.at as Date).toISOString(),
-      signal: s.signal ?? null,
-      temperature: s.temperature ?? null,
-      uptime: s.uptime ?? null,
+      ...pointRecord(s),
       operator: s.operator ?? null,
       network_type: s.networkType ?? null,
       wan_type: s.wanType ?? null,
       wan_ip: s.wanIp ?? null,
-      rx_bytes: s.rxBytes ?? null,
-      tx_bytes: s.txBytes ?? null,
-      lat: s.lat ?? null,
-      lon: s.lon ?? null,
-      payload: s.payload,
     })),
   );
   const columns = sql.raw(
@@ -159,8 +143,8 @@ export const telemetryRepository = {
   async writeBatch(db: Db, points: TelemetryRow[], states: StateRow[]) {
     if (points.length === 0) return;
     const rest = async (session: Pick<RawSession, 'execute'>) => {
-      for (const slice of slices(states))
-        for (const statement of stateStatements(slice)) await session.execute(statement);
+      if (states.length === 0) return;
+      for (const statement of stateStatements(states)) await session.execute(statement);
     };
     try {
       await rawTransaction(db, async (session) => {
@@ -170,7 +154,7 @@ export const telemetryRepository = {
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       await rawTransaction(db, async (session) => {
-        for (const slice of slices(points)) await session.execute(insertPoints(slice));
+        await session.execute(insertPoints(points));
         await rest(session);
       });
     }
