@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { type ReactNode, useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n/i18n';
-import { type Column, PagedTable, type Selection } from './PagedTable';
+import { type Column, PagedTable, pageQueryProps, type Selection } from './PagedTable';
 
 type Row = { id: number; name: string };
 const columns: Column<Row>[] = [
@@ -122,5 +122,24 @@ describe('PagedTable', () => {
     expect(screen.getByTestId('chosen').textContent).toBe('3,1');
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select the page' }));
     expect(screen.getByTestId('chosen').textContent).toBe('');
+  });
+});
+
+describe('pageQueryProps', () => {
+  const query = { isPending: false, isFetching: true, isError: false, error: null };
+  it('passes rows and total, loading on the first load or, when asked, on every fetch', () => {
+    const loaded = { ...query, data: { rows: rows(1), total: 7 } };
+    expect(pageQueryProps(loaded, 'rows')).toEqual({ rows: rows(1), total: 7, loading: false, error: null });
+    expect(pageQueryProps(loaded, 'rows', 'fetching').loading).toBe(true);
+    expect(pageQueryProps({ ...query, isPending: true }, 'rows')).toMatchObject({
+      rows: undefined,
+      total: 0,
+      loading: true,
+    });
+  });
+
+  it('turns a failure into the message of spec §8', () => {
+    const failed = { ...query, isError: true, error: new Error('boom') };
+    expect(pageQueryProps(failed, 'tags').error).toBe('Server error');
   });
 });

@@ -12,6 +12,7 @@ import {
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { failureMessage } from '../../lib/http/results';
 import { EmptyRow } from './EmptyRow';
 import type { ListState } from './use-list-state';
 
@@ -72,6 +73,32 @@ type Props<T extends { id: number }> = Paging & {
   rowProps?(row: T): Record<string, string | number>;
   selection?: Selection;
 };
+
+/** What PagedTable needs to know of a page query; any react-query result of `{ rows, total }` fits. */
+type PageQuery<T> = {
+  data?: { rows: T[]; total: number } | undefined;
+  isPending: boolean;
+  isFetching: boolean;
+  isError: boolean;
+  error: unknown;
+};
+
+/**
+ * A page query's rows, total, loading state and failure message, spread into PagedTable.
+ * `loading: 'fetching'` shows the loading state on every refetch, not only the first load.
+ */
+export function pageQueryProps<T>(
+  query: PageQuery<T>,
+  noun: string,
+  loading: 'pending' | 'fetching' = 'pending',
+) {
+  return {
+    rows: query.data?.rows,
+    total: query.data?.total ?? 0,
+    loading: loading === 'fetching' ? query.isFetching : query.isPending,
+    error: query.isError ? failureMessage(query.error, 'get', noun) : null,
+  };
+}
 
 function SortMark({ direction }: { direction: 'ascending' | 'descending' | 'none' }) {
   if (direction === 'ascending') return <IconArrowUp size={14} aria-hidden />;

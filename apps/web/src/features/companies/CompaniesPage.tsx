@@ -14,10 +14,9 @@ import { PageFrame } from '../../app/layout/PageFrame';
 import type { PageProps } from '../../app/router/RouteScreen';
 import { useSession } from '../../app/session/session-context';
 import { ListSearch } from '../../components/table/ListSearch';
-import { type Column, PagedTable } from '../../components/table/PagedTable';
+import { type Column, PagedTable, pageQueryProps } from '../../components/table/PagedTable';
 import { RowAction } from '../../components/table/RowAction';
 import { useListState } from '../../components/table/use-list-state';
-import { failureMessage } from '../../lib/http/results';
 import { formatTime } from '../../lib/time';
 import { type Company, useCompanies } from './api/companies';
 import { useCompanyActions } from './hooks/use-company-actions';
@@ -169,11 +168,8 @@ export function CompaniesPage({ chain, params }: PageProps) {
         />
         <PagedTable
           columns={columns}
-          rows={query.data?.rows}
-          total={query.data?.total ?? 0}
+          {...pageQueryProps(query, 'companies', 'fetching')}
           rowProps={(c) => ({ 'data-testid': 'company-row', 'data-company-id': c.id, 'data-name': c.name })}
-          loading={query.isFetching}
-          error={query.isError ? failureMessage(query.error, 'get', 'companies') : null}
           list={list}
           label={t('table.label')}
           empty={list.q ? t('table.noMatch') : t('table.empty')}

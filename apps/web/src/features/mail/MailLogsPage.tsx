@@ -7,10 +7,9 @@ import { PageFrame } from '../../app/layout/PageFrame';
 import type { PageProps } from '../../app/router/RouteScreen';
 import { useSession } from '../../app/session/session-context';
 import { ListSearch } from '../../components/table/ListSearch';
-import { type Column, PagedTable } from '../../components/table/PagedTable';
+import { type Column, PagedTable, pageQueryProps } from '../../components/table/PagedTable';
 import { RowAction } from '../../components/table/RowAction';
 import { useListState } from '../../components/table/use-list-state';
-import { failureMessage } from '../../lib/http/results';
 import { formatTime } from '../../lib/time';
 import { useMailLogs } from './api/mail';
 import { STATUS_COLORS } from './components/MailMessageView';
@@ -129,10 +128,7 @@ export function MailLogsPage({ chain, params }: PageProps) {
         </Group>
         <PagedTable
           columns={columns}
-          rows={logs.data?.rows}
-          total={logs.data?.total ?? 0}
-          loading={logs.isPending}
-          error={logs.isError ? failureMessage(logs.error, 'get', 'mail log') : null}
+          {...pageQueryProps(logs, 'mail log')}
           list={list}
           label={t('table.label')}
           empty={t('table.empty')}

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../app/layout/PageFrame';
 import type { PageProps } from '../../app/router/RouteScreen';
 import { useSession } from '../../app/session/session-context';
-import { type Column, PagedTable } from '../../components/table/PagedTable';
+import { type Column, PagedTable, pageQueryProps } from '../../components/table/PagedTable';
 import { RowAction } from '../../components/table/RowAction';
 import { useWindows } from '../../lib/dialogs/use-windows';
 import { useWindowsStore } from '../../lib/dialogs/WindowsProvider';
@@ -182,11 +182,8 @@ export function RolesPage({ chain, params }: PageProps) {
           </Group>
           <PagedTable
             columns={defaultColumns}
-            rows={defaults.data?.rows}
-            total={defaults.data?.total ?? 0}
+            {...pageQueryProps(defaults, 'roles', 'fetching')}
             rowProps={(r) => ({ 'data-testid': 'default-role-row', 'data-role': r.name })}
-            loading={defaults.isFetching}
-            error={defaults.isError ? failureMessage(defaults.error, 'get', 'roles') : null}
             page={1}
             pageSize={100}
             onPage={() => {}}
@@ -216,11 +213,8 @@ export function RolesPage({ chain, params }: PageProps) {
           </Group>
           <PagedTable
             columns={customColumns}
-            rows={custom.data?.rows}
-            total={custom.data?.total ?? 0}
+            {...pageQueryProps(custom, 'roles', 'fetching')}
             rowProps={(r) => ({ 'data-testid': 'custom-role-row', 'data-role': r.name })}
-            loading={custom.isFetching}
-            error={custom.isError ? failureMessage(custom.error, 'get', 'roles') : null}
             page={page}
             pageSize={PAGE_SIZE}
             onPage={setPage}

@@ -4,10 +4,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListSearch } from '../../../components/table/ListSearch';
-import { type Column, PagedTable } from '../../../components/table/PagedTable';
+import { type Column, PagedTable, pageQueryProps } from '../../../components/table/PagedTable';
 import { useListState } from '../../../components/table/use-list-state';
 import { api } from '../../../lib/http/client';
-import { failureMessage } from '../../../lib/http/results';
 import { formatTime } from '../../../lib/time';
 import { companyKeys, type Paged } from '../api/companies';
 
@@ -84,11 +83,8 @@ function CompanyListTab<T extends { id: number }>(props: {
       <ListSearch list={list} label={props.search} maw={360} />
       <PagedTable
         columns={props.columns}
-        rows={query.data?.rows}
-        total={query.data?.total ?? 0}
+        {...pageQueryProps(query, props.noun, 'fetching')}
         rowProps={() => ({ 'data-testid': props.rowTestId })}
-        loading={query.isFetching}
-        error={query.isError ? failureMessage(query.error, 'get', props.noun) : null}
         list={list}
         label={props.label}
         empty={props.empty}

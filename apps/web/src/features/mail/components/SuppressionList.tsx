@@ -4,10 +4,9 @@ import { IconMailOff, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { openForm } from '../../../components/forms/open-form';
 import { ListSearch } from '../../../components/table/ListSearch';
-import { type Column, PagedTable } from '../../../components/table/PagedTable';
+import { type Column, PagedTable, pageQueryProps } from '../../../components/table/PagedTable';
 import { RowAction } from '../../../components/table/RowAction';
 import { useListState } from '../../../components/table/use-list-state';
-import { failureMessage } from '../../../lib/http/results';
 import { formatTime } from '../../../lib/time';
 import { useSuppressed } from '../api/mail';
 import { removeFromSuppresionListForm, suppressEmailForm } from '../forms/mail-forms';
@@ -68,10 +67,8 @@ export function SuppressionList() {
       <ListSearch list={list} label={t('suppressed.search')} w={320} />
       <PagedTable
         columns={columns}
+        {...pageQueryProps(rows, 'suppressed addresses')}
         rows={numbered}
-        total={rows.data?.total ?? 0}
-        loading={rows.isPending}
-        error={rows.isError ? failureMessage(rows.error, 'get', 'suppressed addresses') : null}
         list={list}
         label={t('suppressed.title')}
         empty={t('suppressed.empty')}

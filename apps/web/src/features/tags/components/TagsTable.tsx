@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { useSession } from '../../../app/session/session-context';
 import { openForm } from '../../../components/forms/open-form';
 import { ListSearch } from '../../../components/table/ListSearch';
-import { type Column, PagedTable } from '../../../components/table/PagedTable';
+import { type Column, PagedTable, pageQueryProps } from '../../../components/table/PagedTable';
 import { RowAction } from '../../../components/table/RowAction';
 import { useListState } from '../../../components/table/use-list-state';
 import { useWindows } from '../../../lib/dialogs/use-windows';
@@ -183,11 +183,8 @@ export function TagsTable({ companyId }: { companyId?: number }) {
       />
       <PagedTable
         columns={columns}
-        rows={query.data?.rows}
-        total={query.data?.total ?? 0}
+        {...pageQueryProps(query, 'tags', 'fetching')}
         rowProps={(tag) => ({ 'data-testid': 'tag-row', 'data-tag-id': tag.id })}
-        loading={query.isFetching}
-        error={query.isError ? failureMessage(query.error, 'get', 'tags') : null}
         list={list}
         label={t('table.label')}
         empty={list.q ? t('table.noMatch') : t('table.empty')}

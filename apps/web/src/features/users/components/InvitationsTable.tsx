@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session/session-context';
 import { openForm } from '../../../components/forms/open-form';
 import { ListSearch } from '../../../components/table/ListSearch';
-import { type Column, PagedTable } from '../../../components/table/PagedTable';
+import { type Column, PagedTable, pageQueryProps } from '../../../components/table/PagedTable';
 import { RowAction } from '../../../components/table/RowAction';
 import { useListState } from '../../../components/table/use-list-state';
 import { useWindows } from '../../../lib/dialogs/use-windows';
@@ -206,10 +206,7 @@ export function InvitationsTable({ company }: { company?: { id: number; name: st
       </Group>
       <PagedTable
         columns={columns}
-        rows={invitations.data?.rows}
-        total={invitations.data?.total ?? 0}
-        loading={invitations.isPending}
-        error={invitations.isError ? failureMessage(invitations.error, 'get', 'invitations') : null}
+        {...pageQueryProps(invitations, 'invitations')}
         list={list}
         label={t('table.label')}
         empty={t('table.empty')}

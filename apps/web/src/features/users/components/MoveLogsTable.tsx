@@ -3,9 +3,8 @@ import { Group, Stack, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ListSearch } from '../../../components/table/ListSearch';
-import { type Column, PagedTable } from '../../../components/table/PagedTable';
+import { type Column, PagedTable, pageQueryProps } from '../../../components/table/PagedTable';
 import { useListState } from '../../../components/table/use-list-state';
-import { failureMessage } from '../../../lib/http/results';
 import { formatTime } from '../../../lib/time';
 import { useMoveLogs } from '../api/users';
 
@@ -55,10 +54,7 @@ export function MoveLogsTable({ companyId }: { companyId?: number }) {
       <ListSearch list={list} label={t('search.label')} placeholder={t('search.movePlaceholder')} w={320} />
       <PagedTable
         columns={columns}
-        rows={logs.data?.rows}
-        total={logs.data?.total ?? 0}
-        loading={logs.isPending}
-        error={logs.isError ? failureMessage(logs.error, 'get', 'move logs') : null}
+        {...pageQueryProps(logs, 'move logs')}
         list={list}
         label={t('table.moveLogs')}
         empty={t('table.noMoveLogs')}

@@ -7,11 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../app/session/session-context';
 import { ListSearch } from '../../../components/table/ListSearch';
-import { type Column, PagedTable } from '../../../components/table/PagedTable';
+import { type Column, PagedTable, pageQueryProps } from '../../../components/table/PagedTable';
 import { RowAction } from '../../../components/table/RowAction';
 import { useListState } from '../../../components/table/use-list-state';
 import { useWindows } from '../../../lib/dialogs/use-windows';
-import { failureMessage } from '../../../lib/http/results';
 import { formatTime } from '../../../lib/time';
 import { useUsers } from '../api/users';
 import { openInviteUser, registerUserDialogs } from '../dialogs';
@@ -204,10 +203,7 @@ export function UsersTable({ company }: Props) {
       </Group>
       <PagedTable
         columns={columns}
-        rows={users.data?.rows}
-        total={users.data?.total ?? 0}
-        loading={users.isPending}
-        error={users.isError ? failureMessage(users.error, 'get', 'users') : null}
+        {...pageQueryProps(users, 'users')}
         list={list}
         label={t('table.users')}
         empty={list.q ? t('table.noMatch') : t('table.noUsers')}
