@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { safeEqual } from '../auth/tokens';
 import { AppError } from '../http/errors';
-import { accountBlockOf, allowedWhileBlocked, blockedError } from '../modules/account/account-state';
+import { allowedWhileBlocked, blockedError } from '../modules/account/account-state';
 import type { IssuedTokens } from '../modules/auth/auth.service';
 import type { SessionRow } from '../modules/auth/sessions.repository';
 import { bearerOf, resolveBearer, tokenPrincipal, tokenSession } from '../modules/tokens/bearer';
@@ -160,7 +160,7 @@ export const authPlugin = fp(
       // acting as the user is not the one who must confirm an address or enrol.
       const access = routeAccess(request);
       if (!actor && access && !('public' in access)) {
-        const block = await accountBlockOf(app.db, principal.id);
+        const { block } = principal;
         if (block && !allowedWhileBlocked(block, request.method, request.routeOptions.url ?? '')) {
           throw blockedError(block);
         }

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { companies } from '../../db/schema/companies';
-import { users } from '../../db/schema/users';
 import { AppError } from '../../http/errors';
 
 /** The blocking conditions of spec §6 a signed-in user can be in (NOT_INVITED_EXTERNAL_USER never has a session). */
@@ -12,21 +11,18 @@ export const BLOCK_MESSAGES: Record<AccountBlock, string> = {
   MFA_MANDATORY: 'Your company requires two-step verification. Set it up to continue',
 };
 
-/** Which block applies to a user, if any: an unconfirmed address first, then a missing second step. */
-export async function accountBlockOf(db: Db, userId: number): Promise<AccountBlock | null> {
-  const [row] = await db
-    .select({
-      emailVerifiedAt: users.emailVerifiedAt,
-      mfaType: users.mfaType,
-      mfaMandatory: companies.mfaMandatory,
-    })
-    .from(users)
-    .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(users.id, userId))
-    .limit(1);
-  if (!row) return null;
-  if (!row.emailVerifiedAt) return 'EMAIL_NOT_VERIFIED';
-  if (row.mfaMandatory && !row.mfaType) return 'MFA_MANDATORY';
+/**
+ * Which block applies to a user, if any: an unconfirmed address first, then a missing
+ * second step. Read from the principal's own row (users/principal.repository.ts), so no
+ * request pays a query of its own for it.
+ */
+export function accountBlockOf(user: {
+  emailVerifiedAt: Date | null;
+  mfaType: string | null;
+  mfaMandatory: boolean;
+}): AccountBlock | null {
+  if (!user.emailVerifiedAt) return 'EMAIL_NOT_VERIFIED';
+  if (user.mfaMandatory && !user.mfaType) return 'MFA_MANDATORY';
   return null;
 }
 

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { AppError, unauthorized } from '../../http/errors';
 import { requireAuth } from '../../plugins/access';
 import { checkXsrf, clearAuthCookies, REFRESH_COOKIE, setAuthCookies } from '../../plugins/auth';
-import { accountBlockOf, blockedError } from '../account/account-state';
+import { blockedError } from '../account/account-state';
 import { impersonationRepository } from '../impersonation/impersonation.repository';
 import { mfaRepository } from '../mfa/mfa.repository';
 import type { ClientInfo } from './auth.service';
@@ -145,7 +145,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       // spec §6 blocking conditions answer here with their code: the console shows the
       // notice screen. The support person acting as the user is not held by them.
       if (!auth.actor && !auth.token) {
-        const block = await accountBlockOf(app.db, auth.principal.id);
+        const { block } = auth.principal;
         if (block) throw blockedError(block, { email: auth.principal.email });
       }
       const grant = await impersonationRepository.activeGrant(app.db, auth.principal.id, new Date());

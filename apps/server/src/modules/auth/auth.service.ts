@@ -124,7 +124,7 @@ export function createAuthService(db: Db, config: Config) {
     async resolve(accessToken: string): Promise<SessionRow | undefined> {
       const now = new Date();
       const session = await sessionsRepository.findLiveByAccessHash(db, digest(accessToken), now);
-      if (session) await sessionsRepository.touch(db, session.id, now);
+      if (session) await sessionsRepository.touch(db, session, now);
       return session;
     },
 

@@ -23,7 +23,7 @@ export async function resolveBearer(
 ): Promise<ApiTokenRow | undefined> {
   if (!secret.startsWith(TOKEN_PREFIX) || secret.length > 200) return undefined;
   const token = await tokensRepository.findLiveByHash(db, digest(secret), now);
-  if (token) await tokensRepository.touch(db, token.id, now);
+  if (token) await tokensRepository.touch(db, token, now);
   return token;
 }
 

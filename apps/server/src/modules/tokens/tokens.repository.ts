@@ -63,13 +63,14 @@ export const tokensRepository = {
   },
 
   /** Records use at most once a minute per token, to keep reads cheap. */
-  async touch(db: Db, id: number, now: Date): Promise<void> {
+  async touch(db: Db, token: Pick<ApiTokenRow, 'id' | 'lastUsedAt'>, now: Date): Promise<void> {
+    if (token.lastUsedAt && now.getTime() - token.lastUsedAt.getTime() < 60_000) return;
     await db
       .update(apiTokens)
       .set({ lastUsedAt: now })
       .where(
         and(
-          eq(apiTokens.id, id),
+          eq(apiTokens.id, token.id),
           or(
             isNull(apiTokens.lastUsedAt),
             sql`${apiTokens.lastUsedAt} < ${now.toISOString()}::timestamptz - interval '1 minute'`,

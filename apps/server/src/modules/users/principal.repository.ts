@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import { companies } from '../../db/schema/companies';
 import { rolePermissions, roles } from '../../db/schema/roles';
 import { users } from '../../db/schema/users';
+import { type AccountBlock, accountBlockOf } from '../account/account-state';
 
 /** Everything the policy layer needs to know about who is asking. */
 export type Principal = {
@@ -29,6 +30,8 @@ export type Principal = {
    * narrows what a user may do, never where.
    */
   subtree: boolean;
+  /** The spec §6 blocking condition the user is in, if any (account/account-state.ts). */
+  block: AccountBlock | null;
 };
 
 /** Loads a user with company, role and permissions in one query. */
@@ -68,6 +71,7 @@ export async function findPrincipal(db: Db, userId: number): Promise<Principal |
     role,
     permissions: row.permissions,
     subtree: row.permissions.includes('view_companies'),
+    block: accountBlockOf({ ...user, mfaMandatory: company.mfaMandatory }),
   };
 }
 
