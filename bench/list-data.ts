@@ -3,6 +3,7 @@
  * million rows take seconds to minutes, not the hours the API would need.
  */
 import { companiesRepository } from '@fleetgate/server/modules/companies/companies.repository';
+import { deviceBuckets } from '@fleetgate/server/modules/devices/devices.buckets';
 import { MODELS } from '@fleetgate/shared/devices/catalogue';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -42,8 +43,9 @@ export async function createCompanies(app: FastifyInstance): Promise<number[]> {
 
 /**
  * Devices number `from` to `to` over the companies, one row of `device_state` for every
- * device that has connected (two in three), then VACUUM ANALYZE, as autovacuum does after a
- * bulk load on PostgreSQL (and the server's hourly maintenance on PGlite). Names look like `RUTX11-0042137`; serials are 1200000000 + i;
+ * device that has connected (two in three), then what the server's hourly maintenance does:
+ * the stretches of the name order redrawn (devices.buckets.ts), and VACUUM ANALYZE, as
+ * autovacuum does after a bulk load on PostgreSQL. Names look like `RUTX11-0042137`; serials are 1200000000 + i;
  * MACs are unique in 00:1E:42; IMEIs exist for models with a modem.
  */
 export async function generateDevices(
@@ -84,5 +86,9 @@ export async function generateDevices(
       from created where status <> 2`);
     log(`  devices ${from}–${to}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
+  // The server's hourly maintenance (gateway.ts): stretches redrawn, then statistics.
+  const started = performance.now();
+  await deviceBuckets.rebalance(app.db);
+  log(`  stretches of the name order redrawn: ${((performance.now() - started) / 1000).toFixed(1)} s`);
   await app.db.execute(sql`vacuum analyze`);
 }

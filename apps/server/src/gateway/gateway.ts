@@ -3,6 +3,7 @@ import { DEVICE_REALTIME_EVENTS, deviceChannels } from '@fleetgate/shared/device
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database';
+import { deviceBuckets } from '../modules/devices/devices.buckets';
 import { devicesRepository } from '../modules/devices/devices.repository';
 import { eventsRepository } from '../modules/devices/events.repository';
 import { telemetryRepository } from '../modules/devices/telemetry.repository';
@@ -166,6 +167,7 @@ export function createGateway(deps: {
   // Hourly only: statistics are stored with the data, so a restart does not need fresh ones.
   const hourly = async () => {
     await retention();
+    if (await deviceBuckets.rebalance(db)) log.info('device search stretches redrawn');
     if (options.vacuum) await db.execute(sql`vacuum analyze`);
   };
 

@@ -101,6 +101,26 @@ export const deviceSearch = pgTable(
   (t) => [index('device_search_walk_idx').on(t.name, t.deviceId, t.companyId, t.text)],
 );
 
+/**
+ * How many device_search rows each company has in each stretch of the name order: the
+ * stretch starting at (lo_name, lo_id) and ending where the next one starts. A deep page
+ * by offset adds these up to find the stretch its first row is in, then walks only that
+ * stretch (devices.list.ts), instead of every row it skips. Triggers on device_search keep
+ * the counts exact (migration 0011); `rebalance` in devices.buckets.ts redraws the
+ * stretches when they have grown uneven. The stretch from ('', 0) always exists, held by a
+ * row of company 0 (no company has that id), so every name falls in one.
+ */
+export const deviceSearchBuckets = pgTable(
+  'device_search_buckets',
+  {
+    loName: text('lo_name').notNull(),
+    loId: integer('lo_id').notNull(),
+    companyId: integer('company_id').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.loName, t.loId, t.companyId] })],
+);
+
 /** The last reported state of a device (one row each), updated with every telemetry batch. */
 export const deviceState = pgTable('device_state', {
   deviceId: integer('device_id')

@@ -5,6 +5,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, buildTestApp, TestClient } from '../../../
 import { createCompany } from '../../../test/factories';
 import { TelemetryWriter } from '../../gateway/telemetry-writer';
 import type { Scope } from '../policy/scope';
+import { deviceBuckets } from './devices.buckets';
 import { DEVICE_COUNT_CAP, listDevices } from './devices.list';
 import { telemetryRepository } from './telemetry.repository';
 
@@ -166,6 +167,102 @@ describe('devices list from the sorted search index (device_search, bench/list.t
     await app.db.execute(
       sql`insert into device_search select id, company_id, name, lower(name) from devices where name = 'Zulu cap 2'`,
     );
+  });
+});
+
+describe('deep pages from the stretch counts (device_search_buckets, bench/list.ts)', () => {
+  /** Whether every company's counts add up to its search rows (the triggers' invariant). */
+  const countsMatch = async () => {
+    const result = await app.db.execute(sql`
+      select count(*)::int as wrong from (
+        select company_id, count(*) as n from device_search group by 1
+      ) s full join (
+        select company_id, sum(n) as n from device_search_buckets where company_id <> 0 group by 1 having sum(n) <> 0
+      ) b using (company_id)
+      where s.n is distinct from b.n`);
+    return (result as unknown as { rows: { wrong: number }[] }).rows[0]!.wrong === 0;
+  };
+  const pagesMatch = async (scope: Scope, companies: number[] | undefined, filter?: number[]) => {
+    for (const desc of [false, true]) {
+      for (const offset of [1, 24, 25, 333, 4000, 6999, 7020]) {
+        const page = await listDevices(app.db, scope, {
+          limit: 25,
+          offset,
+          sort: desc ? '-name' : 'name',
+          companyId: filter,
+        });
+        expect(
+          page.rows.map((r) => r.name),
+          `offset ${offset}${desc ? ' desc' : ''}`,
+        ).toEqual(await reference({ companies: filter ?? companies, desc, offset }));
+      }
+    }
+  };
+
+  it('successful-anchored-pages: deep pages by offset equal plain SQL in every scope, before and after the stretches are redrawn', async () => {
+    const root: Scope = { companyId: 1, path: '/1/', subtree: true };
+    const acme = await createCompany(app, 'Stretch Acme');
+    const north = await createCompany(app, 'Stretch Acme North', acme.id);
+    const acmeSubtree: Scope = { companyId: acme.id, path: acme.path, subtree: true };
+    await app.db.execute(sql`update devices set company_id = case when id % 2 = 0 then ${acme.id}::int
+      else ${north.id}::int end where name like 'Cap 1%'`);
+    expect(await countsMatch()).toBe(true);
+    await pagesMatch(root, undefined);
+    // Stretches of 97 rows: a page's first row lands anywhere in one, or past the end.
+    expect(await deviceBuckets.rebalance(app.db, { size: 97 })).toBe(true);
+    expect((await deviceBuckets.shape(app.db)).largest).toBeLessThanOrEqual(97);
+    expect(await countsMatch()).toBe(true);
+    await pagesMatch(root, undefined);
+    await pagesMatch(acmeSubtree, [acme.id, north.id]);
+    await pagesMatch(acmeSubtree, undefined, [north.id]);
+    // Renames across stretches, moves, a bulk insert and deletions keep the counts exact.
+    await app.db.execute(sql`update devices set name = 'Aaa ' || name where name like 'Cap 05%'`);
+    await app.db.execute(sql`update devices set company_id = ${acme.id}::int where name like 'Cap 06%'`);
+    await app.db.execute(sql`
+      insert into devices (company_id, serial, mac, name)
+      select ${north.id}::int, '77' || lpad(i::text, 8, '0'), '00:1E:43:' || upper(lpad(to_hex(i), 6, '0')), 'Cap 0' || lpad(i::text, 4, '0') || 'b'
+      from generate_series(0, 499) as i`);
+    await app.db.execute(sql`delete from devices where name like 'Cap 03%'`);
+    expect(await countsMatch()).toBe(true);
+    await pagesMatch(root, undefined);
+    await pagesMatch(acmeSubtree, [acme.id, north.id]);
+    // An empty scope pages nothing; a page past the end is empty.
+    const lonely = await createCompany(app, 'Stretch Empty');
+    const empty = await listDevices(
+      app.db,
+      { companyId: lonely.id, path: lonely.path, subtree: true },
+      {
+        limit: 25,
+        offset: 50,
+      },
+    );
+    expect(empty.rows).toEqual([]);
+    expect((await listDevices(app.db, root, { limit: 25, offset: 1_000_000 })).rows).toEqual([]);
+  });
+
+  it('successful-rebalance-when-uneven: the stretches are redrawn only once they have grown uneven', async () => {
+    await deviceBuckets.rebalance(app.db, { size: 5000, force: true });
+    expect(await deviceBuckets.rebalance(app.db, { size: 5000 })).toBe(false);
+    // Every new device sorting after the last start lands in the last stretch.
+    await app.db.execute(sql`
+      insert into devices (company_id, serial, mac, name)
+      select 1, '66' || lpad(i::text, 8, '0'), '00:1E:44:' || upper(lpad(to_hex(i), 6, '0')), 'Zz ' || i
+      from generate_series(0, 5999) as i`);
+    const { largest } = await deviceBuckets.shape(app.db);
+    expect(largest).toBeGreaterThan(10_000);
+    expect(await deviceBuckets.rebalance(app.db, { size: 5000 })).toBe(true);
+    expect((await deviceBuckets.shape(app.db)).largest).toBeLessThanOrEqual(5000);
+    expect(await countsMatch()).toBe(true);
+    const deep = await listDevices(
+      app.db,
+      { companyId: 1, path: '/1/', subtree: true },
+      {
+        limit: 25,
+        offset: 9990,
+        sort: '-name',
+      },
+    );
+    expect(deep.rows.map((r) => r.name)).toEqual(await reference({ desc: true, offset: 9990 }));
   });
 });
 

@@ -5,7 +5,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database';
 import { deviceTags, tags } from '../../db/schema/accounts';
 import { companies } from '../../db/schema/companies';
-import { deviceSearch, deviceState, devices } from '../../db/schema/devices';
+import { deviceSearch, deviceSearchBuckets, deviceState, devices } from '../../db/schema/devices';
 import { badRequest } from '../../http/errors';
 import { allOf, likePattern } from '../../http/list-query';
 import { companyColumnInScope, type Scope } from '../policy/scope';
@@ -250,6 +250,48 @@ async function walkedPage(db: Db, scope: Scope, p: DeviceListParams, order: Plan
   return rows.map((r) => r.id);
 }
 
+/**
+ * A deep page without a search, from the stretch counts (schema/devices.ts
+ * deviceSearchBuckets): add up the caller's counts per stretch to find the stretch holding
+ * the page's first row and how many rows come before it, then walk device_search from that
+ * stretch's start. It costs one count per stretch and company plus at most one stretch,
+ * whatever the offset. A descending page is the same rows counted from the end, read
+ * ascending and turned round. One statement, so counts and rows come from one snapshot.
+ */
+async function anchoredPage(db: Db, scope: Scope, p: DeviceListParams, order: Plan): Promise<number[]> {
+  const b = deviceSearchBuckets;
+  const s = deviceSearch;
+  const counted = allOf(
+    companyColumnInScope(b.companyId, scope),
+    p.companyId?.length ? inArray(b.companyId, p.companyId) : undefined,
+  );
+  // Ascending positions of the page: [start, start + take).
+  const window = order.descending
+    ? sql`select greatest(t - ${p.offset}::int - ${p.limit}::int, 0) as start,
+                 greatest(least(${p.limit}::int, t - ${p.offset}::int), 0) as take from total`
+    : sql`select ${p.offset}::int as start, ${p.limit}::int as take`;
+  const result = await db.execute(sql`
+    with stretches as (
+      select ${b.loName} as lo_name, ${b.loId} as lo_id, sum(${b.n}) as n
+      from ${b} where ${counted ?? sql`true`} group by 1, 2
+    ), total as (
+      select coalesce(sum(n), 0) as t from stretches
+    ), page as (${window}), anchor as (
+      select lo_name, lo_id, before from (
+        select lo_name, lo_id, sum(n) over (order by lo_name, lo_id) - n as before from stretches
+      ) c
+      where before <= (select start from page)
+      order by lo_name desc, lo_id desc limit 1
+    )
+    select ${s.deviceId} as id from ${s}
+    where ${allOf(searchRows(scope, p), sql`(${s.name}, ${s.deviceId}) >= ((select lo_name from anchor), (select lo_id from anchor))`)}
+    order by ${s.name}, ${s.deviceId}
+    offset (select (select start from page) - before from anchor)
+    limit (select take from page)`);
+  const ids = (result as unknown as { rows: { id: number }[] }).rows.map((r) => r.id);
+  return order.descending ? ids.reverse() : ids;
+}
+
 type Strategy = {
   /** The rows the page is taken from, or (`ids`) exactly the page's rows. */
   pageWhere: SQL | undefined;
@@ -265,28 +307,32 @@ type Strategy = {
  * order (`walkedPage`) and counts there up to the cap; sorted otherwise, the planner
  * picks the page's plan itself, and the count is worded so no index serves it: a plain
  * scan stops at the cap, where the trigram indexes would collect every match first. A
- * deep page by offset without a search walks device_search too, instead of reading
- * every row it skips. The estimate only picks the faster way: all give the same rows.
+ * page by offset sorted by name without a search starts from the stretch counts
+ * (`anchoredPage`), instead of reading every row it skips. The estimate only picks the
+ * faster way: all give the same rows.
  */
 async function strategy(db: Db, scope: Scope, p: DeviceListParams, order: Plan): Promise<Strategy> {
   const where = filters(scope, p);
   const walk = walkable(p, order);
-  const walked = async (count: () => Promise<number>): Promise<Strategy> => {
+  const walked = async (
+    page: (db: Db, scope: Scope, p: DeviceListParams, order: Plan) => Promise<number[]>,
+    count: () => Promise<number>,
+  ): Promise<Strategy> => {
     // Counting needs no page: on PostgreSQL it runs beside the walk, on another connection.
     const counted = count();
     counted.catch(() => undefined); // awaited by the caller; a failing walk must not orphan it
-    return { pageWhere: idIn(await walkedPage(db, scope, p, order)), exactPage: true, count: () => counted };
+    return { pageWhere: idIn(await page(db, scope, p, order)), exactPage: true, count: () => counted };
   };
   if (!p.q) {
     const count = () => countCapped(db, where);
-    if (walk && !p.cursor && p.offset > 0) return walked(count);
+    if (walk && !p.cursor && p.offset > 0) return walked(anchoredPage, count);
     return { pageWhere: where, exactPage: false, count };
   }
   if ((await estimatedMatches(db, where)) <= DEVICE_COUNT_CAP) {
     const ids = await matchingIds(db, where);
     if (ids) return { pageWhere: idIn(ids), exactPage: false, count: () => Promise.resolve(ids.length) };
   }
-  if (walk) return walked(() => countCapped(db, searchRows(scope, p), deviceSearch));
+  if (walk) return walked(walkedPage, () => countCapped(db, searchRows(scope, p), deviceSearch));
   return { pageWhere: where, exactPage: false, count: () => countCapped(db, filters(scope, p, true)) };
 }
 
