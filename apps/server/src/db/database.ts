@@ -36,6 +36,9 @@ export const schema = {
 /** One PostgreSQL dialect whichever driver runs underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The rows of a raw `db.execute` result: node-postgres and PGlite both answer `{ rows }`. */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';

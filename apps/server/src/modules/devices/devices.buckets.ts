@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/database';
+import { type Db, rowsOf } from '../../db/database';
 
 /**
  * Rows per stretch of the name order when they are drawn (schema/devices.ts
@@ -9,8 +9,6 @@ import type { Db } from '../../db/database';
 export const BUCKET_ROWS = 4096;
 
 type Shape = { largest: number; stretches: number; total: number };
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** Only this file draws the stretches; triggers keep their counts (migration 0011). */
 export const deviceBuckets = {

@@ -2,7 +2,7 @@ import { deviceStatusText } from '@fleetgate/shared/devices/status';
 import { DEVICE_KEYSET_SORTS, DEVICE_SEARCH_FIELDS, DEVICE_SORTS } from '@fleetgate/shared/schemas/devices';
 import { asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/database';
+import { type Db, rowsOf } from '../../db/database';
 import { deviceTags, tags } from '../../db/schema/accounts';
 import { companies } from '../../db/schema/companies';
 import { deviceSearch, deviceSearchBuckets, deviceState, devices } from '../../db/schema/devices';
@@ -181,7 +181,7 @@ async function estimatedMatches(db: Db, where: SQL | undefined): Promise<number>
   const result = await db.execute(
     sql`explain (format json) select 1 from ${devices} where ${where ?? sql`true`}`,
   );
-  const cell = (result as unknown as { rows: Record<string, unknown>[] }).rows[0]?.['QUERY PLAN'];
+  const cell = rowsOf<Record<string, unknown>>(result)[0]?.['QUERY PLAN'];
   const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as [{ Plan?: { 'Plan Rows'?: number } }];
   return Number(plan?.[0]?.Plan?.['Plan Rows'] ?? 0);
 }
@@ -288,7 +288,7 @@ async function anchoredPage(db: Db, scope: Scope, p: DeviceListParams, order: Pl
     order by ${s.name}, ${s.deviceId}
     offset (select (select start from page) - before from anchor)
     limit (select take from page)`);
-  const ids = (result as unknown as { rows: { id: number }[] }).rows.map((r) => r.id);
+  const ids = rowsOf<{ id: number }>(result).map((r) => r.id);
   return order.descending ? ids.reverse() : ids;
 }
 

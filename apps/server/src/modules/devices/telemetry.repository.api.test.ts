@@ -13,14 +13,18 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
+/** Device number `n` of these tests, in the root company. */
+const batchDevice = (n: number, name: string) =>
+  devicesRepository.insert(app.db, {
+    companyId: 1,
+    serial: `BATCH000${n}`,
+    mac: `00:1E:42:BA:00:0${n}`,
+    name,
+  });
+
 describe('telemetry batches (issue 5 §2)', () => {
   it('successful-large-batch-write: stores a batch larger than one statement can bind', async () => {
-    const device = await devicesRepository.insert(app.db, {
-      companyId: 1,
-      serial: 'BATCH0001',
-      mac: '00:1E:42:BA:00:01',
-      name: 'batch',
-    });
+    const device = await batchDevice(1, 'batch');
     const now = Date.now();
     // 7000 points × 10 columns is over the 65 535 parameters one statement may bind.
     const points = Array.from({ length: 7000 }, (_, i) => ({
@@ -47,12 +51,7 @@ describe('telemetry batches (issue 5 §2)', () => {
   });
 
   it('successful-repeated-points: a point sent again is skipped; text that COPY escapes arrives intact', async () => {
-    const device = await devicesRepository.insert(app.db, {
-      companyId: 1,
-      serial: 'BATCH0002',
-      mac: '00:1E:42:BA:00:02',
-      name: 'repeats',
-    });
+    const device = await batchDevice(2, 'repeats');
     const id = device!.id;
     const base = Date.now() - 60_000;
     const point = (second: number, signal: number, payload: Record<string, unknown> = { signal }) => ({
@@ -84,12 +83,7 @@ describe('telemetry batches (issue 5 §2)', () => {
   });
 
   it('successful-state-moves-forward: a late batch with an older report keeps the newer state and last-seen time', async () => {
-    const device = await devicesRepository.insert(app.db, {
-      companyId: 1,
-      serial: 'BATCH0004',
-      mac: '00:1E:42:BA:00:04',
-      name: 'late',
-    });
+    const device = await batchDevice(4, 'late');
     const now = Date.now();
     const point = (ago: number, signal: number) => ({
       deviceId: device!.id,
@@ -107,12 +101,7 @@ describe('telemetry batches (issue 5 §2)', () => {
   });
 
   it('successful-points-follow-devices: a removed device takes its points with it (trigger, no foreign key)', async () => {
-    const device = await devicesRepository.insert(app.db, {
-      companyId: 1,
-      serial: 'BATCH0003',
-      mac: '00:1E:42:BA:00:03',
-      name: 'removed',
-    });
+    const device = await batchDevice(3, 'removed');
     const at = new Date();
     const point = { deviceId: device!.id, at, signal: -70, payload: { signal: -70 } };
     await telemetryRepository.writeBatch(app.db, [point], [point]);

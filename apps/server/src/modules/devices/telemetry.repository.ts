@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database';
+import { type Db, rowsOf } from '../../db/database';
 import { type RawSession, rawTransaction } from '../../db/raw-transaction';
 import { deviceState, devices, deviceTelemetry } from '../../db/schema/devices';
 
@@ -225,7 +225,7 @@ export const telemetryRepository = {
           and at <= ${to.toISOString()}::timestamptz and rx_bytes is not null
         window w as (order by at)
       ) s`);
-    const row = (result as unknown as { rows: { rx: string | null; tx: string | null }[] }).rows[0];
+    const row = rowsOf<{ rx: string | null; tx: string | null }>(result)[0];
     return { rx: Number(row?.rx ?? 0), tx: Number(row?.tx ?? 0) };
   },
 
@@ -248,7 +248,7 @@ export const telemetryRepository = {
         window w as (order by at)
       ) s
       group by 1 order by 1`);
-    const rows = (result as unknown as { rows: { day: string; rx: string; tx: string }[] }).rows;
+    const rows = rowsOf<{ day: string; rx: string; tx: string }>(result);
     return rows.map((r) => ({ day: r.day, rx: Number(r.rx), tx: Number(r.tx) }));
   },
 
