@@ -76,19 +76,20 @@ async function embeddedLoad(app: FastifyInstance, publishers: Publishers, load: 
   const rowsBefore = await rowsIn(app);
   const writtenBefore = app.gateway.telemetry.written;
   const droppedBefore = app.gateway.telemetry.dropped;
-  const receivedBefore = app.gateway.stats().byKind.state ?? 0;
+  const receivedBefore = app.gateway.telemetry.received;
   const loop = monitorEventLoopDelay({ resolution: 10 });
   let receivedAt = Number.NaN;
   let sent: Sent | undefined;
 
   loop.enable();
+  const busyBefore = performance.eventLoopUtilization();
   const t0 = performance.now();
   const sending = publishers.request(request, 'sent').then((s) => {
     sent = s;
   });
   const progress = await waitForCount(
     () => {
-      if (Number.isNaN(receivedAt) && (app.gateway.stats().byKind.state ?? 0) - receivedBefore >= target) {
+      if (Number.isNaN(receivedAt) && app.gateway.telemetry.received - receivedBefore >= target) {
         receivedAt = performance.now();
         void app.gateway.telemetry.flush();
       }
@@ -100,6 +101,7 @@ async function embeddedLoad(app: FastifyInstance, publishers: Publishers, load: 
     { stallMs: STALL_MS },
   );
   loop.disable();
+  const busy = performance.eventLoopUtilization(busyBefore);
   await sending;
   const landed = (await rowsIn(app)) - rowsBefore;
   const seconds = (progress.lastIncreaseAt - t0) / 1000;
@@ -118,6 +120,7 @@ async function embeddedLoad(app: FastifyInstance, publishers: Publishers, load: 
       `last row ${(seconds - publishedSeconds).toFixed(1)} s after the last publish`,
       `writer dropped ${app.gateway.telemetry.dropped - droppedBefore} points`,
       `event-loop delay p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms, max ${(loop.max / 1e6).toFixed(0)} ms`,
+      `server thread busy ${(busy.utilization * 100).toFixed(0)} %`,
     ],
   };
 }

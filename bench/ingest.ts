@@ -6,8 +6,8 @@
  *   npm run bench:ingest [-- --devices 200 --messages 1000 --rate 10000 --seconds 10 --db pglite]
  *
  * Embedded path measured: `up/state` at QoS 0 → Aedes → access table → inbound router
- * (topic, size, JSON, zod) → batched telemetry writer → `device_telemetry` rows,
- * `device_state` upserts and `last_seen_at` updates. Figure: rows landed in the database
+ * (topic, size) → batched telemetry writer → telemetry worker (JSON, zod, COPY text) →
+ * `device_telemetry` rows, `device_state` upserts and `last_seen_at` updates. Figure: rows landed in the database
  * per second, from the first publish to the last row committed. Two loads:
  *
  * - paced: the publishers offer a steady total rate (the 10k msg/s target) for some seconds;

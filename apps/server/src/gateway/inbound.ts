@@ -3,10 +3,9 @@ import {
   helloSchema,
   parseJson,
   replySchema,
-  stateSchema,
   statusMessageSchema,
 } from '@fleetgate/shared/devices/messages';
-import { parseTopic } from '@fleetgate/shared/devices/topics';
+import { parseTopic, type UpKind } from '@fleetgate/shared/devices/topics';
 import type { z } from 'zod';
 import { type DeviceIdentity, devicesRepository } from '../modules/devices/devices.repository';
 import { publishRuleOf } from './access-table';
@@ -14,7 +13,6 @@ import type { GatewayContext } from './context';
 import { handleEvent } from './handlers/event';
 import { handleHello } from './handlers/hello';
 import { handleReply } from './handlers/reply';
-import { handleState } from './handlers/state';
 import { handleStatus } from './handlers/status';
 
 type Handler<S extends z.ZodType> = {
@@ -27,12 +25,16 @@ type Handler<S extends z.ZodType> = {
   ) => Promise<void>;
 };
 const handler = <S extends z.ZodType>(h: Handler<S>) => h as unknown as Handler<z.ZodType>;
+/** A kind handed on as bytes: parsed and checked later, off the server's thread. */
+type RawHandler = { raw: (ctx: GatewayContext, device: DeviceIdentity, payload: Buffer) => void };
 
 /** One handler per message kind (CONVENTIONS: typed maps, not one long switch). */
-const HANDLERS = {
+const HANDLERS: Record<UpKind, Handler<z.ZodType> | RawHandler> = {
   hello: handler({ schema: helloSchema, handle: handleHello }),
   status: handler({ schema: statusMessageSchema, handle: handleStatus }),
-  state: handler({ schema: stateSchema, handle: handleState }),
+  // Telemetry joins the next batch; the telemetry worker parses and checks it
+  // (telemetry-reports.ts), and the writer reports back what it dropped (onChecked).
+  state: { raw: (ctx, device, payload) => ctx.telemetry.report(device, payload) },
   event: handler({ schema: eventMessageSchema, handle: handleEvent }),
   reply: handler({ schema: replySchema, handle: (ctx, d, m, id) => handleReply(ctx, d, m, id!) }),
 };
@@ -70,7 +72,23 @@ export class InboundRouter {
   private identities = new Map<string, { identity: DeviceIdentity; at: number }>();
   private lastDropEvent = new Map<number, number>();
 
-  constructor(private readonly ctx: GatewayContext) {}
+  constructor(private readonly ctx: GatewayContext) {
+    ctx.telemetry.onChecked((accepted, rejected) => {
+      this.counted('state', accepted);
+      for (const device of rejected) {
+        this.stats.droppedMalformed++;
+        void this.dropped(device, 'state', 'malformed payload').catch((error: unknown) =>
+          this.ctx.log.error({ err: error }, 'recording a dropped message failed'),
+        );
+      }
+    });
+  }
+
+  private counted(kind: UpKind, n = 1): void {
+    if (n === 0) return;
+    this.stats.handled += n;
+    this.stats.byKind[kind] = (this.stats.byKind[kind] ?? 0) + n;
+  }
 
   /**
    * Undefined while the server keeps up, else a promise to wait for before reading the
@@ -85,9 +103,13 @@ export class InboundRouter {
     this.identities.delete(serial);
   }
 
-  private async identity(serial: string): Promise<DeviceIdentity | undefined> {
+  /** The cached identity, without a promise per message (the common case). */
+  private cachedIdentity(serial: string): DeviceIdentity | undefined {
     const cached = this.identities.get(serial);
-    if (cached && Date.now() - cached.at < IDENTITY_TTL_MS) return cached.identity;
+    return cached && Date.now() - cached.at < IDENTITY_TTL_MS ? cached.identity : undefined;
+  }
+
+  private async identity(serial: string): Promise<DeviceIdentity | undefined> {
     const identity = await devicesRepository.identityBySerial(this.ctx.db, serial);
     if (this.identities.size >= IDENTITY_CACHE_MAX) this.identities.clear();
     if (identity) this.identities.set(serial, { identity, at: Date.now() });
@@ -103,7 +125,7 @@ export class InboundRouter {
       return;
     }
     try {
-      const device = await this.identity(parsed.serial);
+      const device = this.cachedIdentity(parsed.serial) ?? (await this.identity(parsed.serial));
       if (!device) {
         this.stats.droppedUnknown++;
         return;
@@ -115,6 +137,7 @@ export class InboundRouter {
         return;
       }
       const h = HANDLERS[parsed.kind];
+      if ('raw' in h) return h.raw(this.ctx, device, payload);
       const result = h.schema.safeParse(parseJson(payload));
       if (!result.success) {
         this.stats.droppedMalformed++;
@@ -122,8 +145,7 @@ export class InboundRouter {
         return;
       }
       await h.handle(this.ctx, device, result.data, parsed.kind === 'reply' ? parsed.commandId : undefined);
-      this.stats.handled++;
-      this.stats.byKind[parsed.kind] = (this.stats.byKind[parsed.kind] ?? 0) + 1;
+      this.counted(parsed.kind);
     } catch (error) {
       this.stats.failed++;
       this.ctx.log.error({ err: error, topic }, 'device message failed');

@@ -3,68 +3,82 @@ import type { StateMessage } from '@fleetgate/shared/devices/messages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database';
 import type { DeviceIdentity } from '../modules/devices/devices.repository';
-import {
-  type StateRow,
-  type TelemetryRow,
-  telemetryRepository,
-} from '../modules/devices/telemetry.repository';
+import { splitByDevice } from '../modules/devices/telemetry.encoding';
+import { telemetryRepository } from '../modules/devices/telemetry.repository';
 import type { Notify } from './notify';
+import { type Prepare, TelemetryPreparer } from './telemetry-preparer';
+import { type PreparedBatch, packReports } from './telemetry-reports';
 
 export type TelemetryWriterOptions = {
   /** Flush at least this often (ms). */
   flushMs?: number;
-  /** Flush as soon as this many points wait. */
+  /** Cut a batch as soon as this many reports wait. */
   maxBatch?: number;
-  /** Points kept while the database is unreachable; older ones are dropped beyond it. */
+  /** Reports kept while the database is unreachable; older ones are dropped beyond it. */
   maxBuffered?: number;
-  /** Points waiting for a write above which transports hold connections (`room`). */
+  /** Reports waiting for a write above which transports hold connections (`room`). */
   highWater?: number;
   /** The longest a connection is held for room (ms): keep-alives must still get through. */
   maxHoldMs?: number;
-  /** Points written per transaction at most. */
+  /** Reports per batch (one transaction) at most. */
   maxWrite?: number;
+  /** Prepares a batch; by default on the telemetry worker's thread. */
+  prepare?: Prepare;
 };
 
-/** A device clock further off than this is not trusted; the receive time is used instead. */
-const MAX_CLOCK_SKEW_MS = 24 * 3600_000;
+type Report = { device: DeviceIdentity; payload: Uint8Array; received: number };
 
-export function messageTime(at: string | number | undefined, received: Date): Date {
-  if (at === undefined) return received;
-  const t = typeof at === 'number' ? (at < 1e12 ? at * 1000 : at) : Date.parse(at);
-  return Number.isFinite(t) && Math.abs(t - received.getTime()) <= MAX_CLOCK_SKEW_MS ? new Date(t) : received;
-}
+/** Reports cut from the queue, in the worker or prepared, waiting for their write. */
+type Batch = {
+  size: number;
+  /** The sequence number of its last report (flush waits for it). */
+  last: number;
+  /** Undefined when the batch could not be prepared (its points are counted as dropped). */
+  prepared: Promise<PreparedBatch | undefined>;
+};
 
-const stateRow = ({ row, message }: { row: TelemetryRow; message: StateMessage }): StateRow => ({
-  ...row,
-  operator: message.operator ?? null,
-  networkType: message.network_type ?? null,
-  wanType: message.wan?.type ?? null,
-  wanIp: message.wan?.ip ?? null,
-});
+/** Reports checked by the worker: how many became points, and whose were dropped. */
+export type CheckedListener = (accepted: number, rejected: DeviceIdentity[]) => void;
 
 /**
- * Telemetry is written in batches (issue 5 §2): points collect in memory and go to the
- * database in one transaction every `flushMs` or every `maxBatch` points, whichever
- * comes first. A server crash loses at most one interval of telemetry (QoS 0 semantics);
- * commands, replies and events are written before they are acknowledged.
+ * Telemetry is written in batches (issue 5 §2). Reports (`up/state` payloads, raw) queue in
+ * memory; every `maxBatch` reports or every `flushMs` they are cut into a batch that the
+ * telemetry worker parses, checks and encodes (telemetry-reports.ts), and the batches are
+ * written in order, one transaction each, while the worker prepares the next. A server
+ * crash loses at most one interval of telemetry (QoS 0 semantics); commands, replies and
+ * events are written before they are acknowledged.
  */
 export class TelemetryWriter {
-  private points: TelemetryRow[] = [];
-  /** Each device's newest point and message: its last state, built when written. */
-  private latest = new Map<number, { row: TelemetryRow; message: StateMessage }>();
+  private pending: Report[] = [];
+  private batches: Batch[] = [];
+  /** Reports in `batches` (cut, and not yet prepared for the write that takes them). */
+  private cut = 0;
+  private preparing = false;
+  private writing = false;
+  /** Reports queued so far (sequence numbers), and the last one a flush asked to cut. */
+  private added = 0;
+  private flushUpTo = 0;
+  private settled = 0;
+  private flushes: { upTo: number; resolve: () => void }[] = [];
   private timer: NodeJS.Timeout | undefined;
-  private flushing: Promise<void> = Promise.resolve();
   private readonly flushMs: number;
   private readonly maxBatch: number;
   private readonly maxBuffered: number;
   private readonly highWater: number;
   private readonly maxHoldMs: number;
   private readonly maxWrite: number;
-  private queued = false;
+  private readonly preparer: TelemetryPreparer | undefined;
+  private readonly prepare: Prepare;
+  private checked: CheckedListener = () => undefined;
   private failing = false;
   private waiting: { promise: Promise<void>; release: () => void } | undefined;
   written = 0;
+  /** Reports not written: shed while the database was down, malformed, or failed. */
   dropped = 0;
+  /** Reports received so far (the bench's "gateway had every message"). */
+  get received(): number {
+    return this.added;
+  }
   /** Times a transport was asked to hold its connections (backpressure). */
   held = 0;
 
@@ -77,10 +91,15 @@ export class TelemetryWriter {
     this.flushMs = options.flushMs ?? 1000;
     this.maxBatch = options.maxBatch ?? 2000;
     this.maxBuffered = options.maxBuffered ?? 100_000;
-    this.highWater = options.highWater ?? this.maxBatch * 2;
+    this.highWater = options.highWater ?? this.maxBatch * 6;
     // Well inside a device's keep-alive (60 s in apps/device-sim).
     this.maxHoldMs = options.maxHoldMs ?? 10_000;
     this.maxWrite = options.maxWrite ?? this.maxBatch * 2;
+    if (options.prepare) this.prepare = options.prepare;
+    else {
+      this.preparer = new TelemetryPreparer(log);
+      this.prepare = this.preparer.prepare;
+    }
   }
 
   start(): void {
@@ -88,60 +107,62 @@ export class TelemetryWriter {
     this.timer.unref();
   }
 
-  add(device: Pick<DeviceIdentity, 'id'>, state: StateMessage, received = new Date()): void {
-    const at = messageTime(state.at, received);
-    const row = {
-      deviceId: device.id,
-      at,
-      signal: state.signal ?? null,
-      temperature: state.temperature ?? null,
-      uptime: state.uptime ?? null,
-      rxBytes: state.data?.rx ?? null,
-      txBytes: state.data?.tx ?? null,
-      lat: state.gps?.lat ?? null,
-      lon: state.gps?.lon ?? null,
-      payload: state as Record<string, unknown>,
-    };
-    this.points.push(row);
-    if (this.points.length > this.maxBuffered) {
-      // The oldest tenth goes at once: one splice instead of a shift per point, which
-      // costs a copy of the whole buffer each time (bench/ingest.ts, PostgreSQL burst).
-      const excess = this.points.length - Math.floor(this.maxBuffered * 0.9);
-      this.points.splice(0, excess);
-      this.dropped += excess;
+  /** Called with every batch the worker has checked (the inbound router's counts and drop events). */
+  onChecked(listener: CheckedListener): void {
+    this.checked = listener;
+  }
+
+  /** A report as received: parsed and checked later, in the worker. */
+  report(device: DeviceIdentity, payload: Uint8Array, received = Date.now()): void {
+    this.pending.push({ device, payload, received });
+    this.added++;
+    const excess = this.backlog() - this.maxBuffered;
+    if (excess > 0) {
+      // The oldest tenth waiting goes at once: one splice instead of a shift per report,
+      // which costs a copy of the whole queue each time (bench/ingest.ts, PostgreSQL burst).
+      const shed = Math.min(this.pending.length, excess + Math.floor(this.maxBuffered * 0.1));
+      this.pending.splice(0, shed);
+      this.dropped += shed;
     }
-    const previous = this.latest.get(device.id);
-    if (!previous || (previous.row.at as Date) <= at) this.latest.set(device.id, { row, message: state });
-    if (this.points.length >= this.maxBatch) void this.flush();
+    if (this.pending.length >= this.maxBatch) this.pump();
+  }
+
+  /** A report already parsed (tools and tests): as `report` with its JSON. */
+  add(device: DeviceIdentity, state: StateMessage, received = new Date()): void {
+    this.report(device, Buffer.from(JSON.stringify(state)), received.getTime());
+  }
+
+  /** Reports waiting: queued, or cut and not yet taken by a write. */
+  private backlog(): number {
+    return this.pending.length + this.cut;
   }
 
   /**
    * Backpressure (issue 5 §2, bench/ingest.ts): undefined while there is room, else a
-   * promise that resolves when the next write takes the waiting points. Transports then
-   * hold the connection's next message, TCP slows the devices down, and a burst is written
-   * instead of shed. Never while writes fail (a database outage sheds, as before), and
-   * never longer than `maxHoldMs`, so keep-alives still get through.
+   * promise that resolves when a write takes the waiting reports. Transports then hold the
+   * connection's next message, TCP slows the devices down, and a burst is written instead
+   * of shed. Never while writes fail (a database outage sheds, as before), and never longer
+   * than `maxHoldMs`, so keep-alives still get through.
    */
   room(): Promise<void> | undefined {
-    if (this.points.length < this.highWater || this.failing) return undefined;
-    if (!this.waiting) {
-      let resolve!: () => void;
-      const promise = new Promise<void>((r) => {
-        resolve = r;
-      });
-      const timer = setTimeout(() => this.release(), this.maxHoldMs);
-      timer.unref();
-      this.waiting = {
-        promise,
-        release: () => {
-          clearTimeout(timer);
-          resolve();
-        },
-      };
-      this.held++;
-      void this.flush();
-    }
-    return this.waiting.promise;
+    if (this.backlog() < this.highWater || this.failing) return undefined;
+    if (this.waiting) return this.waiting.promise;
+    let resolve!: () => void;
+    const promise = new Promise<void>((r) => {
+      resolve = r;
+    });
+    const timer = setTimeout(() => this.release(), this.maxHoldMs);
+    timer.unref();
+    this.waiting = {
+      promise,
+      release: () => {
+        clearTimeout(timer);
+        resolve();
+      },
+    };
+    this.held++;
+    void this.flush();
+    return promise;
   }
 
   private release(): void {
@@ -150,73 +171,124 @@ export class TelemetryWriter {
     waiting?.release();
   }
 
-  /** Writes what is waiting; calls made while a write is queued share it. */
+  /** Resolves once every report queued before the call is written (or dropped). */
   flush(): Promise<void> {
-    if (!this.queued) {
-      this.queued = true;
-      this.flushing = this.flushing.then(async () => {
-        // One turn of the event loop between writes: with PGlite a write holds the thread,
-        // and timers, HTTP and keep-alives must get their turn in a burst (bench/ingest.ts).
-        await new Promise<void>((resolve) => setImmediate(resolve));
-        this.queued = false;
-        return this.write();
-      });
-    }
-    return this.flushing;
+    this.flushUpTo = this.added;
+    const done = new Promise<void>((resolve) => this.flushes.push({ upTo: this.added, resolve }));
+    this.pump();
+    this.settle();
+    return done;
   }
 
-  private async write(): Promise<void> {
-    if (this.points.length === 0) return;
-    // At most `maxWrite` points per transaction: a PGlite write holds the thread for its
-    // whole length, so a backlog goes in several writes with the event loop's turns between.
-    const points = this.points.length > this.maxWrite ? this.points.splice(0, this.maxWrite) : this.points;
-    if (points === this.points) this.points = [];
-    else void this.flush();
-    const states = [...this.latest.values()].map(stateRow);
-    this.latest = new Map();
-    // Held connections may send more once the points left waiting are below the mark.
-    if (this.points.length < this.highWater) this.release();
+  /**
+   * Moves the queue along: cuts a batch for the worker when none is being prepared (so a
+   * backlog goes in batches of up to `maxWrite`), and starts the next write when none runs.
+   */
+  private pump(): void {
+    const firstPending = this.added - this.pending.length + 1;
+    if (
+      !this.preparing &&
+      this.pending.length > 0 &&
+      (this.pending.length >= this.maxBatch || this.flushUpTo >= firstPending)
+    ) {
+      const reports = this.pending.splice(0, this.maxWrite);
+      const last = firstPending + reports.length - 1;
+      this.preparing = true;
+      this.cut += reports.length;
+      const prepared = this.prepare(
+        packReports(
+          reports.map((r) => ({ deviceId: r.device.id, payload: r.payload, received: r.received })),
+        ),
+      ).then(
+        (batch) => {
+          try {
+            this.checked(
+              batch.points,
+              batch.rejected.map((i) => reports[i]!.device),
+            );
+          } catch (error) {
+            this.log.error({ err: error }, 'telemetry check listener failed');
+          }
+          return batch;
+        },
+        (error: unknown) => {
+          this.log.error({ err: error, reports: reports.length }, 'telemetry batch could not be prepared');
+          return undefined;
+        },
+      );
+      this.batches.push({ size: reports.length, last, prepared });
+      void prepared.finally(() => {
+        this.preparing = false;
+        this.pump();
+      });
+    }
+    if (!this.writing && this.batches.length > 0) {
+      this.writing = true;
+      void this.writeNext().finally(() => {
+        this.writing = false;
+        // One turn of the event loop between writes: with PGlite a write holds the thread,
+        // and timers, HTTP and keep-alives must get their turn in a burst (bench/ingest.ts).
+        setImmediate(() => {
+          this.pump();
+          this.settle();
+        });
+      });
+    }
+  }
+
+  /** Resolves the flushes whose reports are all written, or all of them once idle. */
+  private settle(): void {
+    const idle = !this.writing && !this.preparing && this.batches.length === 0 && this.pending.length === 0;
+    const open = this.flushes.filter((f) => !(idle || f.upTo <= this.settled));
+    if (open.length === this.flushes.length) return;
+    for (const f of this.flushes) if (!open.includes(f)) f.resolve();
+    this.flushes = open;
+  }
+
+  private async writeNext(): Promise<void> {
+    const batch = this.batches[0]!;
+    const prepared = await batch.prepared;
+    this.batches.shift();
+    this.cut -= batch.size;
+    // Held connections may send more once the reports left waiting are below the mark.
+    if (this.backlog() < this.highWater) this.release();
     try {
-      await telemetryRepository.writeBatch(this.db, points, states);
-      this.written += points.length;
+      if (!prepared) {
+        this.dropped += batch.size;
+        return;
+      }
+      this.dropped += prepared.rejected.length;
+      await this.write(prepared);
+    } finally {
+      this.settled = batch.last;
+    }
+  }
+
+  private async write(batch: PreparedBatch): Promise<void> {
+    try {
+      await telemetryRepository.writeEncoded(this.db, batch);
+      this.written += batch.points;
       this.failing = false;
     } catch (error) {
       this.failing = true;
       this.release();
       // A device unregistered meanwhile fails its state's foreign key: retry device by device once.
       this.log.warn(
-        { err: error, points: points.length },
+        { err: error, points: batch.points },
         'telemetry batch failed; retrying device by device',
       );
-      const byDevice = new Map<number, TelemetryRow[]>();
-      for (const p of points) {
-        const own = byDevice.get(p.deviceId);
-        if (own) own.push(p);
-        else byDevice.set(p.deviceId, [p]);
-      }
-      const stateOf = new Map(states.map((s) => [s.deviceId, s]));
-      for (const [deviceId, own] of byDevice) {
-        const state = stateOf.get(deviceId);
+      for (const own of splitByDevice(batch).values()) {
         try {
-          await telemetryRepository.writeBatch(this.db, own, state ? [state] : []);
-          this.written += own.length;
+          await telemetryRepository.writeEncoded(this.db, own);
+          this.written += own.points;
         } catch {
-          this.dropped += own.length;
+          this.dropped += own.points;
         }
       }
       return;
     }
-    for (const s of states) {
-      this.notify(deviceChannels.device(s.deviceId), DEVICE_REALTIME_EVENTS.telemetry, {
-        device_id: s.deviceId,
-        at: (s.at as Date).toISOString(),
-        signal: s.signal ?? null,
-        temperature: s.temperature ?? null,
-        rx_bytes: s.rxBytes ?? null,
-        tx_bytes: s.txBytes ?? null,
-        lat: s.lat ?? null,
-        lon: s.lon ?? null,
-      });
+    for (const live of batch.live) {
+      this.notify(deviceChannels.device(live.device_id), DEVICE_REALTIME_EVENTS.telemetry, live);
     }
   }
 
@@ -225,5 +297,6 @@ export class TelemetryWriter {
     this.timer = undefined;
     await this.flush();
     this.release();
+    await this.preparer?.close();
   }
 }

@@ -191,10 +191,20 @@ export type SecretMessage = z.infer<typeof secretMessageSchema>;
 /** One decoder for every message: making one per message was a visible cost at 20k msg/s. */
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+/** A payload as text; undefined when it is not UTF-8. */
+export function utf8Text(payload: Uint8Array): string | undefined {
+  try {
+    return utf8.decode(payload);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Parses a payload as JSON; null when it is not JSON (or not UTF-8). */
 export function parseJson(payload: Uint8Array | string): unknown {
+  const text = typeof payload === 'string' ? payload : utf8Text(payload);
+  if (text === undefined) return null;
   try {
-    const text = typeof payload === 'string' ? payload : utf8.decode(payload);
     return JSON.parse(text);
   } catch {
     return null;

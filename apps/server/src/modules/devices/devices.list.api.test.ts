@@ -3,10 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, buildTestApp, TestClient } from '../../../test/app';
 import { createCompany } from '../../../test/factories';
+import { rowsOf } from '../../db/database';
+import { prepareReports } from '../../gateway/telemetry-reports';
 import { TelemetryWriter } from '../../gateway/telemetry-writer';
 import type { Scope } from '../policy/scope';
 import { deviceBuckets } from './devices.buckets';
 import { DEVICE_COUNT_CAP, listDevices } from './devices.list';
+import type { DeviceIdentity } from './devices.repository';
 import { telemetryRepository } from './telemetry.repository';
 
 /**
@@ -267,12 +270,21 @@ describe('deep pages from the stretch counts (device_search_buckets, bench/list.
 });
 
 describe('telemetry buffer while the database lags (issue 5 §2)', () => {
+  const identity = (id: number): DeviceIdentity => ({
+    id,
+    companyId: 1,
+    serial: String(1_000_000_000 + id),
+    status: 1,
+    secretHash: null,
+    sessionId: null,
+  });
+
   it('successful-backpressure: above the high-water mark transports wait until a write takes the points', async () => {
     const writer = new TelemetryWriter(app.db, app.log, () => undefined, { maxBatch: 1e6, highWater: 10 });
     const { rows } = (await app.db.execute(sql`select id from devices order by id limit 1`)) as unknown as {
       rows: { id: number }[];
     };
-    const device = { id: rows[0]!.id };
+    const device = identity(rows[0]!.id);
     const base = Date.now() - 3_600_000;
     const add = (i: number) => writer.add(device, { at: new Date(base + i * 1000).toISOString() } as never);
     for (let i = 0; i < 9; i++) add(i);
@@ -288,9 +300,9 @@ describe('telemetry buffer while the database lags (issue 5 §2)', () => {
   });
 
   it('failing-backpressure-bounded: a stuck write holds connections at most maxHoldMs; failed writes hold none', async () => {
-    const write = vi.spyOn(telemetryRepository, 'writeBatch');
+    const write = vi.spyOn(telemetryRepository, 'writeEncoded');
     const point = (w: TelemetryWriter, i: number) =>
-      w.add({ id: 1 }, { at: new Date(Date.now() - i).toISOString() } as never);
+      w.add(identity(1), { at: new Date(Date.now() - i).toISOString() } as never);
     try {
       write.mockImplementation(() => new Promise(() => undefined));
       const slow = new TelemetryWriter(app.db, app.log, () => undefined, {
@@ -320,11 +332,46 @@ describe('telemetry buffer while the database lags (issue 5 §2)', () => {
     }
   });
 
+  it('failing-prepare: a batch the worker could not prepare is counted as dropped, and the next is written', async () => {
+    const { rows } = (await app.db.execute(sql`select id from devices order by id limit 1`)) as unknown as {
+      rows: { id: number }[];
+    };
+    const device = identity(rows[0]!.id);
+    let calls = 0;
+    const checked: number[] = [];
+    const writer = new TelemetryWriter(app.db, app.log, () => undefined, {
+      maxBatch: 1e6,
+      prepare: async (batch) => {
+        if (++calls === 1) throw new Error('worker gone');
+        return prepareReports(batch);
+      },
+    });
+    writer.onChecked((accepted, rejected) => checked.push(accepted, rejected.length));
+    const base = Date.now() - 7_200_000;
+    const add = (i: number) =>
+      writer.add(device, { at: new Date(base + i * 1000).toISOString(), signal: -60 });
+    for (let i = 0; i < 3; i++) add(i);
+    await writer.flush();
+    expect(writer).toMatchObject({ written: 0, dropped: 3 });
+    for (let i = 3; i < 5; i++) add(i);
+    writer.report(device, Buffer.from('{"signal":"strong"}'));
+    await writer.flush();
+    expect(writer).toMatchObject({ written: 2, dropped: 4 });
+    expect(checked).toEqual([2, 1]);
+    const [stored] = rowsOf<{ n: number }>(
+      await app.db.execute(
+        sql`select count(*)::int as n from device_telemetry where device_id = ${device.id} and at >= ${new Date(base).toISOString()}::timestamptz and at < ${new Date(base + 10_000).toISOString()}::timestamptz`,
+      ),
+    );
+    expect(stored!.n).toBe(2);
+  });
+
   it('failing-overflow: keeps the newest points and counts every dropped one', async () => {
     const writer = new TelemetryWriter(app.db, app.log, () => undefined, { maxBuffered: 100, maxBatch: 1e6 });
     const received = new Date();
-    for (let i = 0; i < 250; i++) writer.add({ id: 1 }, { signal: -i } as never, received);
-    const kept = (writer as unknown as { points: { signal: number }[] }).points;
+    for (let i = 0; i < 250; i++) writer.add(identity(1), { signal: -i }, received);
+    const queued = (writer as unknown as { pending: { payload: Uint8Array }[] }).pending;
+    const kept = queued.map((r) => JSON.parse(Buffer.from(r.payload).toString()) as { signal: number });
     expect(writer.dropped + kept.length).toBe(250);
     expect(kept.length).toBeLessThanOrEqual(100);
     expect(kept.at(-1)?.signal).toBe(-249);
