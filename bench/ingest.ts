@@ -7,8 +7,9 @@
  *
  * Embedded path measured: `up/state` at QoS 0 → Aedes → access table → inbound router
  * (topic, size) → batched telemetry writer → telemetry worker (JSON, zod, COPY text) →
- * `device_telemetry` rows, `device_state` upserts and `last_seen_at` updates. Figure: rows landed in the database
- * per second, from the first publish to the last row committed. Two loads:
+ * `device_telemetry` rows, `device_state` upserts and `last_seen_at` updates. Figure: rows
+ * landed in the database per second, from the first publish to the last row committed.
+ * Two loads:
  *
  * - paced: the publishers offer a steady total rate (the 10k msg/s target) for some seconds;
  *   the target is met when every row lands and the writer keeps up;

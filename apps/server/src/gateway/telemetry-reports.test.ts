@@ -5,7 +5,7 @@ import { messageTime, packReports, prepareReports, storable } from './telemetry-
 
 const received = Date.parse('2026-11-24T12:00:00Z');
 const report = (deviceId: number, body: unknown, at = received) => ({
-  deviceId,
+  device: { id: deviceId },
   payload: Buffer.from(typeof body === 'string' ? body : JSON.stringify(body)),
   received: at,
 });
@@ -63,7 +63,7 @@ describe('telemetry reports, prepared off the server thread (issue 5 §2)', () =
     const prepared = prepare([
       report(1, '{not json'),
       report(1, { signal: -70 }),
-      { deviceId: 1, payload: Buffer.from([0x7b, 0xff, 0xfe, 0x7d]), received },
+      { device: { id: 1 }, payload: Buffer.from([0x7b, 0xff, 0xfe, 0x7d]), received },
       report(2, { signal: 'strong' }),
       report(2, '{"operator":"\\u0000"}'),
       report(2, '{"operator":"\\ud800"}'),

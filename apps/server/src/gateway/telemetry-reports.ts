@@ -2,6 +2,7 @@ import { parseJson, type StateMessage, stateSchema, utf8Text } from '@fleetgate/
 import {
   type EncodedBatch,
   pointCopyLine,
+  type StateRecord,
   type StateRow,
   stateRecord,
   type TelemetryRow,
@@ -23,7 +24,7 @@ export function messageTime(at: string | number | undefined, received: Date): Da
   return Number.isFinite(t) && Math.abs(t - received.getTime()) <= MAX_CLOCK_SKEW_MS ? new Date(t) : received;
 }
 
-export function telemetryRow(deviceId: number, state: StateMessage, received: Date): TelemetryRow {
+function telemetryRow(deviceId: number, state: StateMessage, received: Date): TelemetryRow {
   return {
     deviceId,
     at: messageTime(state.at, received),
@@ -71,16 +72,10 @@ export type ReportBatch = {
 };
 
 /** A device's newest point, pushed to its channel once written (device page charts). */
-export type LiveTelemetry = {
-  device_id: number;
-  at: string;
-  signal: number | null;
-  temperature: number | null;
-  rx_bytes: number | null;
-  tx_bytes: number | null;
-  lat: number | null;
-  lon: number | null;
-};
+export type LiveTelemetry = Pick<
+  StateRecord,
+  'device_id' | 'at' | 'signal' | 'temperature' | 'rx_bytes' | 'tx_bytes' | 'lat' | 'lon'
+>;
 
 export type PreparedBatch = EncodedBatch & {
   /** Indexes of the reports that failed the schema (or were not JSON): dropped. */
@@ -90,7 +85,7 @@ export type PreparedBatch = EncodedBatch & {
 
 /** Packs reports into one transferable batch (one copy of the payload bytes). */
 export function packReports(
-  reports: readonly { deviceId: number; payload: Uint8Array; received: number }[],
+  reports: readonly { device: { id: number }; payload: Uint8Array; received: number }[],
 ): ReportBatch {
   let total = 0;
   for (const r of reports) total += r.payload.length;
@@ -104,7 +99,7 @@ export function packReports(
     bytes.set(r.payload, offset);
     offset += r.payload.length;
     ends[i] = offset;
-    devices[i] = r.deviceId;
+    devices[i] = r.device.id;
     received[i] = r.received;
   });
   return { bytes, ends, devices, received };

@@ -1,5 +1,4 @@
 import { DEVICE_REALTIME_EVENTS, deviceChannels } from '@fleetgate/shared/devices/events';
-import type { StateMessage } from '@fleetgate/shared/devices/messages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database';
 import type { DeviceIdentity } from '../modules/devices/devices.repository';
@@ -51,8 +50,6 @@ export type CheckedListener = (accepted: number, rejected: DeviceIdentity[]) => 
 export class TelemetryWriter {
   private pending: Report[] = [];
   private batches: Batch[] = [];
-  /** Reports in `batches` (cut, and not yet prepared for the write that takes them). */
-  private cut = 0;
   private preparing = false;
   private writing = false;
   /** Reports queued so far (sequence numbers), and the last one a flush asked to cut. */
@@ -127,14 +124,11 @@ export class TelemetryWriter {
     if (this.pending.length >= this.maxBatch) this.pump();
   }
 
-  /** A report already parsed (tools and tests): as `report` with its JSON. */
-  add(device: DeviceIdentity, state: StateMessage, received = new Date()): void {
-    this.report(device, Buffer.from(JSON.stringify(state)), received.getTime());
-  }
-
-  /** Reports waiting: queued, or cut and not yet taken by a write. */
+  /** Reports waiting: queued, or cut into batches not yet taken by a write. */
   private backlog(): number {
-    return this.pending.length + this.cut;
+    let waiting = this.pending.length;
+    for (const batch of this.batches) waiting += batch.size;
+    return waiting;
   }
 
   /**
@@ -194,12 +188,7 @@ export class TelemetryWriter {
       const reports = this.pending.splice(0, this.maxWrite);
       const last = firstPending + reports.length - 1;
       this.preparing = true;
-      this.cut += reports.length;
-      const prepared = this.prepare(
-        packReports(
-          reports.map((r) => ({ deviceId: r.device.id, payload: r.payload, received: r.received })),
-        ),
-      ).then(
+      const prepared = this.prepare(packReports(reports)).then(
         (batch) => {
           try {
             this.checked(
@@ -239,17 +228,15 @@ export class TelemetryWriter {
   /** Resolves the flushes whose reports are all written, or all of them once idle. */
   private settle(): void {
     const idle = !this.writing && !this.preparing && this.batches.length === 0 && this.pending.length === 0;
-    const open = this.flushes.filter((f) => !(idle || f.upTo <= this.settled));
-    if (open.length === this.flushes.length) return;
-    for (const f of this.flushes) if (!open.includes(f)) f.resolve();
-    this.flushes = open;
+    const done = (f: { upTo: number }) => idle || f.upTo <= this.settled;
+    for (const f of this.flushes) if (done(f)) f.resolve();
+    this.flushes = this.flushes.filter((f) => !done(f));
   }
 
   private async writeNext(): Promise<void> {
     const batch = this.batches[0]!;
     const prepared = await batch.prepared;
     this.batches.shift();
-    this.cut -= batch.size;
     // Held connections may send more once the reports left waiting are below the mark.
     if (this.backlog() < this.highWater) this.release();
     try {

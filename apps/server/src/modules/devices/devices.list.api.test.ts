@@ -1,3 +1,4 @@
+import type { StateMessage } from '@fleetgate/shared/devices/messages';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -270,6 +271,13 @@ describe('deep pages from the stretch counts (device_search_buckets, bench/list.
 });
 
 describe('telemetry buffer while the database lags (issue 5 §2)', () => {
+  /** A report as a device would send it. */
+  const send = (
+    writer: TelemetryWriter,
+    device: DeviceIdentity,
+    state: StateMessage,
+    received = new Date(),
+  ) => writer.report(device, Buffer.from(JSON.stringify(state)), received.getTime());
   const identity = (id: number): DeviceIdentity => ({
     id,
     companyId: 1,
@@ -286,7 +294,7 @@ describe('telemetry buffer while the database lags (issue 5 §2)', () => {
     };
     const device = identity(rows[0]!.id);
     const base = Date.now() - 3_600_000;
-    const add = (i: number) => writer.add(device, { at: new Date(base + i * 1000).toISOString() } as never);
+    const add = (i: number) => send(writer, device, { at: new Date(base + i * 1000).toISOString() });
     for (let i = 0; i < 9; i++) add(i);
     expect(writer.room()).toBeUndefined();
     add(9);
@@ -302,7 +310,7 @@ describe('telemetry buffer while the database lags (issue 5 §2)', () => {
   it('failing-backpressure-bounded: a stuck write holds connections at most maxHoldMs; failed writes hold none', async () => {
     const write = vi.spyOn(telemetryRepository, 'writeEncoded');
     const point = (w: TelemetryWriter, i: number) =>
-      w.add(identity(1), { at: new Date(Date.now() - i).toISOString() } as never);
+      send(w, identity(1), { at: new Date(Date.now() - i).toISOString() });
     try {
       write.mockImplementation(() => new Promise(() => undefined));
       const slow = new TelemetryWriter(app.db, app.log, () => undefined, {
@@ -349,7 +357,7 @@ describe('telemetry buffer while the database lags (issue 5 §2)', () => {
     writer.onChecked((accepted, rejected) => checked.push(accepted, rejected.length));
     const base = Date.now() - 7_200_000;
     const add = (i: number) =>
-      writer.add(device, { at: new Date(base + i * 1000).toISOString(), signal: -60 });
+      send(writer, device, { at: new Date(base + i * 1000).toISOString(), signal: -60 });
     for (let i = 0; i < 3; i++) add(i);
     await writer.flush();
     expect(writer).toMatchObject({ written: 0, dropped: 3 });
@@ -369,7 +377,7 @@ describe('telemetry buffer while the database lags (issue 5 §2)', () => {
   it('failing-overflow: keeps the newest points and counts every dropped one', async () => {
     const writer = new TelemetryWriter(app.db, app.log, () => undefined, { maxBuffered: 100, maxBatch: 1e6 });
     const received = new Date();
-    for (let i = 0; i < 250; i++) writer.add(identity(1), { signal: -i }, received);
+    for (let i = 0; i < 250; i++) send(writer, identity(1), { signal: -i }, received);
     const queued = (writer as unknown as { pending: { payload: Uint8Array }[] }).pending;
     const kept = queued.map((r) => JSON.parse(Buffer.from(r.payload).toString()) as { signal: number });
     expect(writer.dropped + kept.length).toBe(250);
