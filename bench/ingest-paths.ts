@@ -8,6 +8,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fleetDevices } from '@fleetgate/device-sim/identity';
 import { registerThroughApi } from '@fleetgate/device-sim/register';
 import { deviceTelemetry } from '@fleetgate/server/db/schema/devices';
+import { runningWorkers } from '@fleetgate/server/worker-thread';
 import { TOPIC_ROOT } from '@fleetgate/shared/devices/topics';
 import { count as countRows } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -50,6 +51,8 @@ type Publishers = Child<DevicesIn, DevicesOut>;
 
 const publishersProcess = (): Publishers => new Child(new URL('./ingest-devices.ts', import.meta.url));
 
+const percent = (share: number) => `${(share * 100).toFixed(0)} %`;
+
 const describeLoad = (load: Load) =>
   load.kind === 'burst' ? 'burst' : `paced ${load.rate / 1000}k/s × ${load.seconds} s`;
 
@@ -83,6 +86,10 @@ async function embeddedLoad(app: FastifyInstance, publishers: Publishers, load: 
 
   loop.enable();
   const busyBefore = performance.eventLoopUtilization();
+  const cpuBefore = process.cpuUsage();
+  const workersBefore = new Map(
+    runningWorkers().map(({ worker }) => [worker, worker.performance.eventLoopUtilization()]),
+  );
   const t0 = performance.now();
   const sending = publishers.request(request, 'sent').then((s) => {
     sent = s;
@@ -102,6 +109,11 @@ async function embeddedLoad(app: FastifyInstance, publishers: Publishers, load: 
   );
   loop.disable();
   const busy = performance.eventLoopUtilization(busyBefore);
+  const cpu = process.cpuUsage(cpuBefore);
+  const workersBusy = runningWorkers().map(({ worker, name }) => {
+    const { utilization } = worker.performance.eventLoopUtilization(workersBefore.get(worker));
+    return `${name} ${percent(utilization)}`;
+  });
   await sending;
   const landed = (await rowsIn(app)) - rowsBefore;
   const seconds = (progress.lastIncreaseAt - t0) / 1000;
@@ -120,7 +132,8 @@ async function embeddedLoad(app: FastifyInstance, publishers: Publishers, load: 
       `last row ${(seconds - publishedSeconds).toFixed(1)} s after the last publish`,
       `writer dropped ${app.gateway.telemetry.dropped - droppedBefore} points`,
       `event-loop delay p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms, max ${(loop.max / 1e6).toFixed(0)} ms`,
-      `server thread busy ${(busy.utilization * 100).toFixed(0)} %`,
+      `threads busy: server ${[percent(busy.utilization), ...workersBusy].join(', ')}`,
+      `server process CPU ${((cpu.user + cpu.system) / target).toFixed(1)} µs per message (${((100 * cpu.system) / (cpu.user + cpu.system)).toFixed(0)} % system)`,
     ],
   };
 }

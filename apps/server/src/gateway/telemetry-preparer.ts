@@ -1,5 +1,6 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
+import { startWorker } from '../worker-thread';
 import type { PreparedBatch, ReportBatch } from './telemetry-reports';
 
 export type Prepare = (batch: ReportBatch) => Promise<PreparedBatch>;
@@ -37,7 +38,7 @@ export class TelemetryPreparer {
   };
 
   private start(): Worker {
-    const worker = new Worker(new URL('./telemetry-worker.mjs', import.meta.url), { name: 'telemetry' });
+    const worker = startWorker(new URL('./telemetry-worker.ts', import.meta.url), 'telemetry');
     worker.unref();
     const fail = (error: Error) => {
       if (this.worker !== worker) return;
