@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type StateRecord, splitByDevice } from '../modules/devices/telemetry.encoding';
+import { POINT_COLUMNS, type StateRecord, splitByDevice } from '../modules/devices/telemetry.encoding';
 import { TelemetryPreparer } from './telemetry-preparer';
 import { messageTime, packReports, prepareReports, storable } from './telemetry-reports';
 
@@ -11,9 +11,6 @@ const report = (deviceId: number, body: unknown, at = received) => ({
 });
 const prepare = (reports: ReturnType<typeof report>[]) => prepareReports(packReports(reports));
 
-/** Undoes COPY's text escapes of one field. */
-const unescapeCopy = (field: string) =>
-  field.replace(/\\(.)/g, (_, c: string) => ({ n: '\n', r: '\r', t: '\t' })[c] ?? c);
 const copyFields = (copy: string) =>
   copy
     .split('\n')
@@ -74,15 +71,35 @@ describe('telemetry reports, prepared off the server thread (issue 5 §2)', () =
     expect(copyFields(prepared.copy).map((r) => r[0])).toEqual(['1', '2']);
   });
 
-  it('successful-payload-as-sent: the point keeps the report text, escaped for COPY; the state keeps the checked fields', () => {
-    const text = '{\n\t"signal": -70,\r\n "operator": "A\\\\B \\"x\\"",\n "firmware_extra": 7\n}';
-    const prepared = prepare([report(3, text)]);
-    const [row] = copyFields(prepared.copy);
-    expect(row).toHaveLength(10);
-    expect(unescapeCopy(row![9]!)).toBe(text);
+  it('successful-series: each chart series lands in its column, in POINT_COLUMNS order; the state keeps the checked fields', () => {
+    const text = JSON.stringify({
+      signal: -70,
+      rsrp: -95,
+      rsrq: -11,
+      sinr: 14.5,
+      operator: 'A\\B "x"\ttab',
+      io: { din: [true], ain: [12.25, 3], acl: [4.5] },
+      gps: { lat: 54.68, lon: 25.27, alt: 112, speed: 40, satellites: 9 },
+      firmware_extra: 7,
+    });
+    const prepared = prepare([report(3, text), report(3, { at: '2026-11-24T11:00:00Z' })]);
+    const [full, bare] = copyFields(prepared.copy).map((fields) =>
+      Object.fromEntries(POINT_COLUMNS.map((column, i) => [column, fields[i]])),
+    );
+    expect(full).toMatchObject({
+      signal: '-70',
+      lat: '54.68',
+      lon: '25.27',
+      rsrp: '-95',
+      rsrq: '-11',
+      sinr: '14.5',
+    });
+    expect(full).toMatchObject({ ain: '12.25', acl: '4.5', speed: '40', alt: '112', satellites: '9' });
+    expect(Object.values(bare!).slice(2)).toEqual(Array(POINT_COLUMNS.length - 2).fill('\\N'));
     const [state] = JSON.parse(prepared.states) as StateRecord[];
-    expect(state!.payload).toEqual({ signal: -70, operator: 'A\\B "x"' });
-    expect(state!.operator).toBe('A\\B "x"');
+    // Fields the schema does not know are not kept; text is the device's, unescaped.
+    expect(state!.payload).not.toHaveProperty('firmware_extra');
+    expect(state!.operator).toBe('A\\B "x"\ttab');
   });
 
   it('successful-clock: a device clock more than a day off is replaced by the receive time', () => {

@@ -35,7 +35,14 @@ function telemetryRow(deviceId: number, state: StateMessage, received: Date): Te
     txBytes: state.data?.tx ?? null,
     lat: state.gps?.lat ?? null,
     lon: state.gps?.lon ?? null,
-    payload: state as Record<string, unknown>,
+    rsrp: state.rsrp ?? null,
+    rsrq: state.rsrq ?? null,
+    sinr: state.sinr ?? null,
+    ain: state.io?.ain?.[0] ?? null,
+    acl: state.io?.acl?.[0] ?? null,
+    speed: state.gps?.speed ?? null,
+    alt: state.gps?.alt ?? null,
+    satellites: state.gps?.satellites ?? null,
   };
 }
 
@@ -45,6 +52,7 @@ const stateRow = (row: TelemetryRow, message: StateMessage): StateRow => ({
   networkType: message.network_type ?? null,
   wanType: message.wan?.type ?? null,
   wanIp: message.wan?.ip ?? null,
+  payload: message as Record<string, unknown>,
 });
 
 /**
@@ -126,8 +134,7 @@ export function prepareReports(batch: ReportBatch): PreparedBatch {
       continue;
     }
     const row = telemetryRow(batch.devices[i]!, result.data, new Date(batch.received[i]!));
-    // The point keeps the report as sent (fields of newer firmware included); it passed the schema.
-    copy += pointCopyLine(row, text);
+    copy += pointCopyLine(row);
     points++;
     const previous = latest.get(row.deviceId);
     if (!previous || (previous.row.at as Date) <= (row.at as Date))

@@ -69,28 +69,25 @@ describe('action batches (spec §4 Action status)', () => {
 });
 
 describe('chart series (issue 5 §8 metrics)', () => {
-  it('successful-chart-series: adds signal quality, I/O and GPS values from the stored message, raw and averaged', async () => {
+  it('successful-chart-series: adds signal quality, I/O and GPS values from their columns, raw and averaged', async () => {
     const id = await addDevice('3300000010', '00:1E:42:33:00:10');
     const now = Date.now();
     const point = (minutesAgo: number, ain: number, speed: number) => ({
       deviceId: id,
       at: new Date(now - minutesAgo * 60_000),
       signal: -70,
-      payload: {
-        rsrp: -95,
-        rsrq: -11,
-        sinr: 14,
-        io: { din: [false, true], ain: [ain], acl: [12.5] },
-        gps: { lat: 54.68, lon: 25.27, alt: 112, speed, satellites: 9 },
-      },
+      rsrp: -95,
+      rsrq: -11,
+      sinr: 14,
+      ain,
+      acl: 12.5,
+      speed,
+      alt: 112,
+      satellites: 9,
     });
     await telemetryRepository.writeBatch(app.db, [point(20, 12, 40), point(10, 13, 60)], []);
-    // A message without these keys (or with a wrong type) reads as null, not as an error.
-    await telemetryRepository.writeBatch(
-      app.db,
-      [{ deviceId: id, at: new Date(now - 5 * 60_000), payload: { io: { ain: ['x'] } } }],
-      [],
-    );
+    // A point without these values (the device did not report them) reads as null.
+    await telemetryRepository.writeBatch(app.db, [{ deviceId: id, at: new Date(now - 5 * 60_000) }], []);
 
     const raw = (await acmeAdmin.get(`/api/devices/${id}/telemetry`)).json().data;
     expect(raw).toHaveLength(3);

@@ -28,23 +28,26 @@ export const POINT_COLUMNS = [
   'tx_bytes',
   'lat',
   'lon',
-  'payload',
+  'rsrp',
+  'rsrq',
+  'sinr',
+  'ain',
+  'acl',
+  'speed',
+  'alt',
+  'satellites',
 ] as const;
 
 const copyValue = (v: number | null | undefined) => (v === null || v === undefined ? '\\N' : String(v));
 
-/** Characters COPY's text format escapes; JSON.stringify never writes the last three raw. */
-const COPY_SPECIAL = /[\\\n\r\t]/g;
-const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-const copyText = (text: string) =>
-  text.search(COPY_SPECIAL) === -1 ? text : text.replace(COPY_SPECIAL, (c) => COPY_ESCAPES[c]!);
-
-/**
- * One point in COPY's text format. Numbers and ISO times need no escaping; the payload is
- * `json` as given (the report as the device sent it, already checked) or else serialised.
- */
-export function pointCopyLine(p: TelemetryRow, json = JSON.stringify(p.payload)): string {
-  return `${p.deviceId}\t${(p.at as Date).toISOString()}\t${copyValue(p.signal)}\t${copyValue(p.temperature)}\t${copyValue(p.uptime)}\t${copyValue(p.rxBytes)}\t${copyValue(p.txBytes)}\t${copyValue(p.lat)}\t${copyValue(p.lon)}\t${copyText(json)}\n`;
+/** One point in COPY's text format: numbers and an ISO time, none of which needs escaping. */
+export function pointCopyLine(p: TelemetryRow): string {
+  const v = copyValue;
+  return (
+    `${p.deviceId}\t${(p.at as Date).toISOString()}\t${v(p.signal)}\t${v(p.temperature)}\t${v(p.uptime)}\t` +
+    `${v(p.rxBytes)}\t${v(p.txBytes)}\t${v(p.lat)}\t${v(p.lon)}\t${v(p.rsrp)}\t${v(p.rsrq)}\t${v(p.sinr)}\t` +
+    `${v(p.ain)}\t${v(p.acl)}\t${v(p.speed)}\t${v(p.alt)}\t${v(p.satellites)}\n`
+  );
 }
 
 /** A last state as a record of the states document (`json_to_recordset`). */

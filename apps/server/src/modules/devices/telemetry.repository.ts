@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/database';
 import { type RawSession, rawTransaction } from '../../db/raw-transaction';
 import { deviceState, devices, deviceTelemetry } from '../../db/schema/devices';
@@ -13,34 +13,24 @@ import {
 export type { StateRow, TelemetryRow } from './telemetry.encoding';
 
 /**
- * A number inside the stored message (`payload -> 'gps' -> 'speed'`), null when absent or
- * not a number. The path is a constant of this file, never input.
+ * Chart values besides the main columns (docs/device-protocol.md §4.3): mobile signal
+ * quality, the first analog input (V) and current loop (mA), GPS speed, altitude and
+ * satellites.
  */
-function payloadNumber(...path: (string | number)[]): SQL<number | null> {
-  const steps = sql.raw(path.map((p) => (typeof p === 'number' ? String(p) : `'${p}'`)).join('->'));
-  const value = sql`${deviceTelemetry.payload}->${steps}`;
-  return sql<number | null>`case when json_typeof(${value}) = 'number' then (${value})::text::float8 end`;
-}
-
-/**
- * Chart values kept only in the stored message (docs/device-protocol.md §4.3): mobile
- * signal quality, the first analog input (V) and current loop (mA), GPS speed, altitude
- * and satellites.
- */
-const PAYLOAD_SERIES = {
-  rsrp: payloadNumber('rsrp'),
-  rsrq: payloadNumber('rsrq'),
-  sinr: payloadNumber('sinr'),
-  ain: payloadNumber('io', 'ain', 0),
-  acl: payloadNumber('io', 'acl', 0),
-  speed: payloadNumber('gps', 'speed'),
-  alt: payloadNumber('gps', 'alt'),
-  satellites: payloadNumber('gps', 'satellites'),
+const SERIES = {
+  rsrp: deviceTelemetry.rsrp,
+  rsrq: deviceTelemetry.rsrq,
+  sinr: deviceTelemetry.sinr,
+  ain: deviceTelemetry.ain,
+  acl: deviceTelemetry.acl,
+  speed: deviceTelemetry.speed,
+  alt: deviceTelemetry.alt,
+  satellites: deviceTelemetry.satellites,
 } as const;
 
 const averaged = Object.fromEntries(
-  Object.entries(PAYLOAD_SERIES).map(([key, value]) => [key, sql<number | null>`avg(${value})::float8`]),
-) as { [K in keyof typeof PAYLOAD_SERIES]: SQL<number | null> };
+  Object.entries(SERIES).map(([key, column]) => [key, sql<number | null>`avg(${column})::float8`]),
+) as { [K in keyof typeof SERIES]: SQL<number | null> };
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 
@@ -131,7 +121,7 @@ export const telemetryRepository = {
           lat: deviceTelemetry.lat,
           lon: deviceTelemetry.lon,
           uptime: deviceTelemetry.uptime,
-          ...PAYLOAD_SERIES,
+          ...SERIES,
         })
         .from(deviceTelemetry)
         .where(where)
@@ -203,16 +193,6 @@ export const telemetryRepository = {
       group by 1 order by 1`);
     const rows = rowsOf<{ day: string; rx: string; tx: string }>(result);
     return rows.map((r) => ({ day: r.day, rx: Number(r.rx), tx: Number(r.tx) }));
-  },
-
-  async latestPoint(db: Db, deviceId: number) {
-    const [row] = await db
-      .select()
-      .from(deviceTelemetry)
-      .where(eq(deviceTelemetry.deviceId, deviceId))
-      .orderBy(desc(deviceTelemetry.at))
-      .limit(1);
-    return row;
   },
 
   /** Deletes points older than `before`, a slice at a time so the table is never locked long. */

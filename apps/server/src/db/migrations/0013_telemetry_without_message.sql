@@ -1,0 +1,1 @@
+ALTER TABLE "device_telemetry" DROP COLUMN "payload";
