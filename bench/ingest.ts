@@ -86,13 +86,19 @@ async function main(): Promise<void> {
   // autovacuum) slows the machine, and the faster of the two bare runs is the one compared.
   const withMosquitto = await mosquittoAnswers();
   const bares: Run[] = [];
-  const bareRun = async (when: string) => ({ ...(await mosquittoRun(devices, burst)), load: `burst, ${when}` });
+  const bareRun = async (when: string) => ({
+    ...(await mosquittoRun(devices, burst)),
+    load: `burst, ${when}`,
+  });
   if (withMosquitto) bares.push(await bareRun('first'));
   const runs: Run[] = [];
   for (const open of benchDatabases(values.db))
     runs.push(...(await embeddedRuns(await open(), devices, [paced, burst])));
   if (withMosquitto) bares.push(await bareRun('last'));
-  const bare = bares.reduce<Run | undefined>((best, r) => (best && rate(best) >= rate(r) ? best : r), undefined);
+  const bare = bares.reduce<Run | undefined>(
+    (best, r) => (best && rate(best) >= rate(r) ? best : r),
+    undefined,
+  );
   printRuns([...runs, ...bares]);
   printVerdicts(runs, bare);
 }

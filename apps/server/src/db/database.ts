@@ -1,14 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PGlite } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { RemotePGlite } from './pglite-remote';
 import * as accounts from './schema/accounts';
 import * as audit from './schema/audit';
 import * as companies from './schema/companies';
@@ -48,7 +48,10 @@ export type Database = {
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string }
   | { kind: 'pglite'; dataDir: string }
-  | { kind: 'pglite-memory' };
+  | { kind: 'pglite-memory'; snapshot?: Blob };
+
+/** Extensions the migrations create: PGlite ships them as modules to load (device search, ARCHITECTURE §6). */
+const PGLITE_EXTENSIONS = { pg_trgm };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -62,16 +65,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
-  if (options.kind === 'pglite') mkdirSync(path.dirname(options.dataDir), { recursive: true });
-  // PGlite runs on a thread of its own (pglite-remote.ts, docs/decisions.md); drizzle's
-  // driver only calls `query` and `transaction`, which the remote answers as PGlite does.
-  const client = await RemotePGlite.open(options.kind === 'pglite' ? options.dataDir : undefined);
-  try {
-    const db = drizzlePglite(client as unknown as PGlite, { schema });
-    await migratePglite(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
-  } catch (error) {
-    await client.close();
-    throw error;
+  let client: PGlite;
+  if (options.kind === 'pglite') {
+    mkdirSync(path.dirname(options.dataDir), { recursive: true });
+    client = await PGlite.create(options.dataDir, { extensions: PGLITE_EXTENSIONS });
+  } else {
+    client = await PGlite.create({
+      extensions: PGLITE_EXTENSIONS,
+      ...(options.snapshot ? { loadDataDir: options.snapshot } : {}),
+    });
   }
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
 }

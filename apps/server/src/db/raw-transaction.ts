@@ -1,11 +1,11 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Db } from './database';
-import { RemotePGlite } from './pglite-remote';
 
 /**
  * One transaction on the driver itself, for what drizzle cannot say: `COPY … FROM STDIN`,
@@ -25,9 +25,9 @@ const copyStatement = (table: string, columns: readonly string[], source: string
   `COPY "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) FROM ${source}`;
 
 export async function rawTransaction(db: Db, work: (session: RawSession) => Promise<void>): Promise<void> {
-  const client = (db as unknown as { $client: pg.Pool | RemotePGlite }).$client;
-  if (client instanceof RemotePGlite) {
-    await client.transaction(async (tx) => {
+  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  if (client instanceof PGlite) {
+    await client.transaction(async (tx: Transaction) => {
       await work({
         copy: async (table, columns, text) => {
           await tx.query(copyStatement(table, columns, "'/dev/blob'"), [], { blob: new Blob([text]) });
