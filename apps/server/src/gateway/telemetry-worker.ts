@@ -2,7 +2,8 @@ import { parentPort } from 'node:worker_threads';
 import { prepareReports, type ReportBatch } from './telemetry-reports';
 
 /**
- * The telemetry worker's thread (started by telemetry-preparer.ts): each batch of raw reports comes back parsed, checked and encoded.
+ * The telemetry worker's thread (started by telemetry-preparer.ts): each batch of raw
+ * reports comes back parsed, checked and encoded.
  */
 const port = parentPort;
 if (!port) throw new Error('telemetry-worker.ts runs as a worker thread');
