@@ -90,6 +90,10 @@ describe('navigation (spec §2 Navigation)', () => {
     const { context, page } = await signedInPage(browser, server.url, undefined, {
       viewport: { width: 390, height: 800 },
     });
+    // Sign-in loads '/', which then redirects to the landing route; a route change closes the
+    // overlay, so the burger is pressed only once the redirect has happened.
+    await page.waitForURL((url) => url.pathname === '/management/devices');
+    await page.locator('[data-page-key]').waitFor();
     const burger = page.getByRole('button', { name: 'Toggle navigation' });
     await burger.click();
     await page.getByTestId('nav-overlay').waitFor();
