@@ -142,7 +142,7 @@ export const deviceState = pgTable('device_state', {
 
 /**
  * Append-only telemetry keyed by (device, time); old rows go with the retention job. Written
- * with COPY (telemetry.repository.ts writeBatch).
+ * with COPY (telemetry.repository.ts writeEncoded).
  */
 export const deviceTelemetry = pgTable(
   'device_telemetry',

@@ -119,7 +119,6 @@ describe('data usage per day (issue 5 §8 data-usage tab)', () => {
       at,
       rxBytes: rx,
       txBytes: rx / 10,
-      payload: {},
     });
     // Two days ago: 1000 → 1500 (+500). Yesterday: → 1800 (+300), reset to 100 (+100), → 400 (+300).
     await telemetryRepository.writeBatch(

@@ -14,7 +14,7 @@ export type EncodedBatch = {
   points: number;
   /** `device_telemetry` rows (POINT_COLUMNS) in COPY's text format. */
   copy: string;
-  /** The devices' last states: a JSON array of STATE_COLUMNS records, one per device. */
+  /** The devices' last states: a JSON array of `stateRecord`s, one per device. */
   states: string;
 };
 
