@@ -49,8 +49,20 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(15),
-  /** Days a refresh token family lives. */
-  REFRESH_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Hours a sign-in lasts at most, active or not, before the password is asked again. */
+  SESSION_MAX_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .default(12),
+  /** Minutes without a request after which a sign-in ends. */
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(2)
+    .max(24 * 60)
+    .default(30),
   /** Sign-in attempts per e-mail and address in a 15-minute window. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
   /** Days device telemetry is kept before the retention job deletes it. */
@@ -123,7 +135,10 @@ export type Config = {
   adminPassword: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   accessTtlMinutes: number;
-  refreshTtlDays: number;
+  /** SESSION_MAX_HOURS: the absolute life of a sign-in (ASVS V3.3.2). */
+  sessionMaxHours: number;
+  /** SESSION_IDLE_MINUTES: a sign-in unused this long ends (ASVS V3.3.2). */
+  sessionIdleMinutes: number;
   loginRateLimit: number;
   telemetryRetentionDays: number;
   demoDevices: number;
@@ -185,7 +200,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     adminPassword: e.ADMIN_PASSWORD,
     logLevel: e.LOG_LEVEL,
     accessTtlMinutes: e.ACCESS_TTL_MINUTES,
-    refreshTtlDays: e.REFRESH_TTL_DAYS,
+    sessionMaxHours: e.SESSION_MAX_HOURS,
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     telemetryRetentionDays: e.TELEMETRY_RETENTION_DAYS,
     demoDevices: e.DEMO_DEVICES,

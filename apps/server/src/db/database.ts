@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PostgresListeners } from './postgres-listeners';
 import * as accounts from './schema/accounts';
 import * as audit from './schema/audit';
 import * as companies from './schema/companies';
@@ -39,9 +40,24 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The rows of a raw `db.execute` result: node-postgres and PGlite both answer `{ rows }`. */
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
+/** What a listener hears: a notification's payload, or that some may have been missed. */
+export type NotificationListener = {
+  onMessage(payload: string): void;
+  /**
+   * The connection that listens was lost and is back: notifications sent meanwhile are
+   * gone, so whoever listens treats everything as changed.
+   */
+  onGap(): void;
+};
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Follows `NOTIFY channel` (sent by triggers, delivered on commit to every process on
+   * the same database); answers the function that stops listening.
+   */
+  listen(channel: string, listener: NotificationListener): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -63,7 +79,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    const listeners = new PostgresListeners(options.url);
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      listen: (channel, listener) => listeners.listen(channel, listener),
+      close: async () => {
+        await listeners.close();
+        await pool.end();
+      },
+    };
   }
   let client: PGlite;
   if (options.kind === 'pglite') {
@@ -80,6 +105,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    // One connection in this process: nothing is ever missed, so there is no gap.
+    listen: async (channel, listener) => {
+      const stop = await client.listen(channel, (payload) => listener.onMessage(payload));
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     close: async () => {
       if (!client.closed) await client.close();
     },

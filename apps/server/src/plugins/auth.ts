@@ -5,6 +5,7 @@ import { safeEqual } from '../auth/tokens';
 import { AppError } from '../http/errors';
 import { allowedWhileBlocked, blockedError } from '../modules/account/account-state';
 import type { IssuedTokens } from '../modules/auth/auth.service';
+import { blockOf, callerOfSession } from '../modules/auth/caller';
 import type { SessionRow } from '../modules/auth/sessions.repository';
 import { bearerOf, resolveBearer, tokenPrincipal, tokenSession } from '../modules/tokens/bearer';
 import { findPrincipal, type Principal } from '../modules/users/principal.repository';
@@ -148,20 +149,15 @@ export const authPlugin = fp(
       const token = request.cookies[ACCESS_COOKIE];
       if (!token) return;
       const session = await app.authService.resolve(token);
-      if (!session) return;
-      const principal = await findPrincipal(app.db, session.userId);
-      if (!principal) return;
-      const actor = session.actorUserId ? ((await findPrincipal(app.db, session.actorUserId)) ?? null) : null;
-      // An impersonation lasts only while the real person may still impersonate.
-      if (session.actorUserId && !actor?.permissions.includes('impersonate_users')) return;
-      if (unsafe) checkXsrf(request, session);
-      request.auth = { session, principal, actor };
-      // spec §6 blocking conditions: the notice screens' routes only. The support person
-      // acting as the user is not the one who must confirm an address or enrol.
+      const caller = session ? await callerOfSession(app.db, session) : undefined;
+      if (!caller) return;
+      if (unsafe) checkXsrf(request, caller.session);
+      request.auth = caller;
+      // spec §6 blocking conditions: the notice screens' routes only.
       const access = routeAccess(request);
-      if (!actor && access && !('public' in access)) {
-        const { block } = principal;
-        if (block && !allowedWhileBlocked(block, request.method, request.routeOptions.url ?? '')) {
+      const block = blockOf(caller);
+      if (block && access && !('public' in access)) {
+        if (!allowedWhileBlocked(block, request.method, request.routeOptions.url ?? '')) {
           throw blockedError(block);
         }
       }

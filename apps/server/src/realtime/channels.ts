@@ -1,7 +1,10 @@
 import { CHANNEL_NAME_PATTERN, type SubscriptionError } from '@fleetgate/shared/events';
 import type { Principal } from '../modules/users/principal.repository';
 
-/** Who holds a socket: fixed at the handshake from the session cookie. */
+/**
+ * Who holds a socket: set at the handshake from the session cookie, and refreshed whenever
+ * the database announces a change of access (realtime.ts recheck).
+ */
 export type SocketIdentity = {
   /** The user the session acts as (the impersonated user when impersonating). */
   principal: Principal;

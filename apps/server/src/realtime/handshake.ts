@@ -2,9 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import type { ConnectErrorData } from '@fleetgate/shared/events';
 import type { FastifyInstance } from 'fastify';
-import { findPrincipal } from '../modules/users/principal.repository';
+import { type Caller, callerOfSession } from '../modules/auth/caller';
 import { ACCESS_COOKIE } from '../plugins/auth';
-import type { SocketIdentity } from './channels';
 
 /**
  * The Origin rule of the HTTP side (plugins/auth): no Origin (scripts, and browsers on
@@ -26,23 +25,14 @@ export function socketOriginAllowed(request: IncomingMessage, publicUrl: string 
   }
 }
 
-/** The identity behind the handshake's session cookie, with the session's end; undefined without a live session. */
-export async function identify(
-  app: FastifyInstance,
-  request: IncomingMessage,
-): Promise<{ identity: SocketIdentity; sessionExpiresAt: Date } | undefined> {
+/** The caller behind the handshake's session cookie (auth/caller.ts); undefined without one. */
+export async function identify(app: FastifyInstance, request: IncomingMessage): Promise<Caller | undefined> {
   const header = request.headers.cookie;
   if (!header) return undefined;
   const token = app.parseCookie(header)[ACCESS_COOKIE];
   if (!token) return undefined;
   const session = await app.authService.resolve(token);
-  if (!session) return undefined;
-  const principal = await findPrincipal(app.db, session.userId);
-  if (!principal) return undefined;
-  return {
-    identity: { principal, actorUserId: session.actorUserId, sessionId: session.id },
-    sessionExpiresAt: session.expiresAt,
-  };
+  return session ? callerOfSession(app.db, session) : undefined;
 }
 
 /** An Error for `next()` of a socket.io middleware: the client reads `message` and `data`. */

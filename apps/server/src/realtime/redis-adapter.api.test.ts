@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import { notificationsChannel } from '@fleetgate/shared/events';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testConfig } from '../../test/app';
+import { TestClient, testConfig } from '../../test/app';
 import { openTestDatabase } from '../../test/database';
 import { createUser, signedIn, tenantTree } from '../../test/factories';
 import { build } from '../app';
@@ -57,6 +57,8 @@ describe.skipIf(!redisUp)('realtime across instances (REDIS_URL)', () => {
   let b: FastifyInstance;
   let socket: TestSocket;
   let userId: number;
+  let urlA: string;
+  let acmeId: number;
 
   beforeAll(async () => {
     database = await openTestDatabase();
@@ -72,9 +74,10 @@ describe.skipIf(!redisUp)('realtime across instances (REDIS_URL)', () => {
     a = await build(testConfig({ REDIS_URL, REDIS_PREFIX }), { database: shared });
     b = await build(testConfig({ REDIS_URL, REDIS_PREFIX }), { database: shared });
     const { acme } = await tenantTree(a);
+    acmeId = acme.id;
     userId = (await createUser(a, 'redis.user@example.test', 'end_user', acme.id)).id;
     const client = await signedIn(a, 'redis.user@example.test');
-    const urlA = await listenLocally(a);
+    urlA = await listenLocally(a);
     await listenLocally(b);
     socket = testSocket(urlA, { cookie: cookieHeader(client.cookies) });
     await opened(socket);
@@ -95,6 +98,19 @@ describe.skipIf(!redisUp)('realtime across instances (REDIS_URL)', () => {
     const payload = await received;
     expect(payload.summary).toBe(summary);
     expect(payload.id).toBe(stored?.id);
+  });
+
+  it('failing-deleted-elsewhere: a user deleted through instance B loses the socket held on instance A', async () => {
+    const email = 'redis.deleted@example.test';
+    const user = await createUser(a, email, 'end_user', acmeId);
+    const client = await signedIn(a, email);
+    const held = testSocket(urlA, { cookie: cookieHeader(client.cookies) });
+    const ended = new Promise<string>((resolve) => held.once('disconnect', resolve));
+    await opened(held);
+    expect(await subscribe(held, notificationsChannel(user.id))).toEqual({ ok: true });
+    const admin = await new TestClient(b).login();
+    expect((await admin.request('DELETE', '/api/admin/users', { email })).statusCode).toBe(200);
+    expect(await ended).toBe('io server disconnect');
   });
 
   it('an instance closes its Redis link on shutdown without hanging', async () => {

@@ -23,10 +23,13 @@ export type ClientInfo = { ip: string; userAgent: string | undefined };
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 
 const minutes = (n: number) => n * 60_000;
-const days = (n: number) => n * 86_400_000;
+const hours = (n: number) => n * 3_600_000;
 
 export function createAuthService(db: Db, config: Config) {
   const accessTtl = minutes(config.accessTtlMinutes);
+  const idleTtl = minutes(config.sessionIdleMinutes);
+  /** Sessions used before this are idle and over (ASVS V3.3.2). */
+  const idleSince = (now: Date) => new Date(now.getTime() - idleTtl);
 
   /**
    * Opens a session for `userId`; `actorUserId` is the real person when impersonating.
@@ -46,7 +49,7 @@ export function createAuthService(db: Db, config: Config) {
       refreshToken: newToken(),
       xsrfToken: newToken(),
       accessExpiresAt: new Date(Math.min(now.getTime() + accessTtl, cap)),
-      expiresAt: new Date(Math.min(now.getTime() + days(config.refreshTtlDays), cap)),
+      expiresAt: new Date(Math.min(now.getTime() + hours(config.sessionMaxHours), cap)),
     };
     await sessionsRepository.insert(
       db,
@@ -120,13 +123,31 @@ export function createAuthService(db: Db, config: Config) {
 
     startSession,
 
-    /** The live session behind an access token, or undefined. */
+    /** The live session behind an access token, or undefined; a request counts as use. */
     async resolve(accessToken: string): Promise<SessionRow | undefined> {
       const now = new Date();
-      const session = await sessionsRepository.findLiveByAccessHash(db, digest(accessToken), now);
+      const session = await sessionsRepository.findLiveByAccessHash(
+        db,
+        digest(accessToken),
+        now,
+        idleSince(now),
+      );
       if (session) await sessionsRepository.touch(db, session, now);
       return session;
     },
+
+    /** A live session by id, without counting as use (a socket's re-check). */
+    live(sessionId: string, now = new Date()): Promise<SessionRow | undefined> {
+      return sessionsRepository.findLiveById(db, sessionId, now, idleSince(now));
+    },
+
+    /** When a live session ends unless it is used again: its expiry, or idleness. */
+    endOf(session: Pick<SessionRow, 'expiresAt' | 'lastSeenAt'>): Date {
+      return new Date(Math.min(session.expiresAt.getTime(), session.lastSeenAt.getTime() + idleTtl));
+    },
+
+    /** SESSION_IDLE_MINUTES, for the console's inactivity warning. */
+    idleMinutes: config.sessionIdleMinutes,
 
     /**
      * Rotates a refresh token. A token presented a second time means it was stolen or
@@ -142,6 +163,10 @@ export function createAuthService(db: Db, config: Config) {
       const found = await sessionsRepository.findByRefreshHash(db, hash);
       if (!found || found.session.revokedAt || found.session.expiresAt <= now) {
         throw unauthorized('Session expired. Please sign in again.');
+      }
+      if (found.session.lastSeenAt <= idleSince(now)) {
+        await sessionsRepository.revoke(db, found.session.id, 'idle', now);
+        throw unauthorized('You were signed out after a period of inactivity. Please sign in again.');
       }
       const { session } = found;
       const revokeFamily = async () => {

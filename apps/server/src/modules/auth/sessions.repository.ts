@@ -16,7 +16,13 @@ export const sessionsRepository = {
     });
   },
 
-  async findLiveByAccessHash(db: Db, accessHash: string, now: Date): Promise<SessionRow | undefined> {
+  /** The live session of an access token: not revoked, not expired, used since `idleSince`. */
+  async findLiveByAccessHash(
+    db: Db,
+    accessHash: string,
+    now: Date,
+    idleSince: Date,
+  ): Promise<SessionRow | undefined> {
     const [row] = await db
       .select()
       .from(sessions)
@@ -26,6 +32,24 @@ export const sessionsRepository = {
           isNull(sessions.revokedAt),
           gt(sessions.accessExpiresAt, now),
           gt(sessions.expiresAt, now),
+          gt(sessions.lastSeenAt, idleSince),
+        ),
+      )
+      .limit(1);
+    return row;
+  },
+
+  /** A live session by id (a socket outlives its access token, not its session). */
+  async findLiveById(db: Db, id: string, now: Date, idleSince: Date): Promise<SessionRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.id, id),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, now),
+          gt(sessions.lastSeenAt, idleSince),
         ),
       )
       .limit(1);

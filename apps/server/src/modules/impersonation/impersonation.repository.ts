@@ -145,25 +145,18 @@ export const impersonationRepository = {
     });
   },
 
-  /** Who may be impersonated: the user with company path and whether their role is the system's. */
-  async target(db: Db, userId: number) {
-    const [row] = await db
-      .select({
-        id: users.id,
-        email: users.email,
-        companyId: users.companyId,
-        companyPath: companies.path,
-        superAdmin: sql<boolean>`exists(select 1 from ${rolePermissions} where ${rolePermissions.roleId} = ${users.roleId} and ${rolePermissions.permission} = 'super_admin')`,
-      })
-      .from(users)
-      .innerJoin(companies, eq(companies.id, users.companyId))
-      .where(eq(users.id, userId))
-      .limit(1);
-    return row;
-  },
-
-  /** Users in companies strictly below `path`, with their grant's end (null when none). */
-  async candidates(db: Db, path: string, q: string | undefined, limit: number, now: Date) {
+  /**
+   * Users in companies strictly below `path` who hold nothing beyond `permissions` (the
+   * impersonation rule, auth/caller.ts), with their grant's end (null when none).
+   */
+  async candidates(
+    db: Db,
+    path: string,
+    permissions: readonly string[],
+    q: string | undefined,
+    limit: number,
+    now: Date,
+  ) {
     const grantEnd = sql<Date | null>`(select max(${impersonationGrants.grantedUntil}) from ${impersonationGrants} where ${impersonationGrants.userId} = ${users.id} and ${impersonationGrants.confirmedAt} is not null and ${impersonationGrants.revokedAt} is null and ${impersonationGrants.grantedUntil} > ${now.toISOString()}::timestamptz)`;
     return db
       .select({
@@ -182,6 +175,7 @@ export const impersonationRepository = {
         allOf(
           like(companies.path, `${path}%`),
           ne(companies.path, path),
+          sql`not exists (select 1 from ${rolePermissions} where ${rolePermissions.roleId} = ${users.roleId} and ${rolePermissions.permission} <> all(${sql.param(permissions)}::text[]))`,
           q ? or(ilike(users.email, likePattern(q)), ilike(users.username, likePattern(q))) : undefined,
         ),
       )

@@ -5,7 +5,9 @@ import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
 import type { AuthContext } from '../../plugins/auth';
 import { auditIdentity, recordAudit } from '../audit/audit.service';
 import type { ClientInfo, IssuedTokens } from '../auth/auth.service';
+import { impersonationRefusal } from '../auth/caller';
 import { sessionsRepository } from '../auth/sessions.repository';
+import { findPrincipal } from '../users/principal.repository';
 import { IMPERSONATION_MAIL_TEMPLATES, impersonationRequestMail } from './impersonation.mails';
 import { impersonationRepository } from './impersonation.repository';
 
@@ -31,18 +33,20 @@ export function checkUntil(value: string, now: Date): Date {
 }
 
 /**
- * Who the caller may impersonate (spec §6, issue 4): a user of a company strictly inside
- * the caller's subtree, never a system administrator, never while impersonating already.
- * Anyone outside the subtree is answered 404, as every cross-tenant id.
+ * Who the caller may impersonate (spec §6): the impersonation rule of auth/caller.ts,
+ * never while impersonating already. Anyone outside the subtree is answered 404, as
+ * every cross-tenant id.
  */
 async function impersonable(app: FastifyInstance, auth: AuthContext, userId: number) {
   if (auth.actor) throw forbidden('You are impersonating already. Cancel it first.');
-  const target = await impersonationRepository.target(app.db, userId);
-  const base = auth.principal.company.path;
-  const inside = target?.companyPath.startsWith(base) && target.companyPath !== base;
-  if (!target || !inside) throw notFound('User');
-  if (target.superAdmin) throw forbidden('System administrators cannot be impersonated');
-  return target;
+  const target = await findPrincipal(app.db, userId);
+  const refusal = target ? impersonationRefusal(auth.principal, target) : 'outside';
+  if (!target || refusal === 'outside') throw notFound('User');
+  if (refusal === 'system_admin') throw forbidden('System administrators cannot be impersonated');
+  if (refusal === 'above')
+    throw forbidden('You cannot impersonate a user who holds permissions you do not hold');
+  if (refusal === 'no_right') throw forbidden();
+  return { id: target.id, email: target.email, companyId: target.company.id };
 }
 
 /** Impersonation: consent (grants and requests), sessions acting as another user, and logs. */
@@ -243,7 +247,14 @@ export function createImpersonationService(app: FastifyInstance) {
     },
 
     async candidates(auth: AuthContext, q: string | undefined, limit: number) {
-      return impersonationRepository.candidates(db, auth.principal.company.path, q, limit, new Date());
+      return impersonationRepository.candidates(
+        db,
+        auth.principal.company.path,
+        auth.principal.permissions,
+        q,
+        limit,
+        new Date(),
+      );
     },
   };
 }
