@@ -309,6 +309,42 @@ describe('refresh and revoke (spec §7 Session)', () => {
   });
 });
 
+describe('session lifetime (ASVS V3.3.2: 30 minutes idle, 12 hours in all)', () => {
+  async function sessionOf(client: TestClient) {
+    const session = await app.authService.resolve(client.cookies.get('fg_session')!);
+    return session!;
+  }
+
+  it('failing-idle: a session unused for SESSION_IDLE_MINUTES neither answers nor refreshes', async () => {
+    const client = await new TestClient(app).login();
+    const session = await sessionOf(client);
+    await app.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 31 * 60_000) })
+      .where(eq(sessions.id, session.id));
+    expect((await client.get('/api/user')).statusCode).toBe(401);
+    const refreshed = await client.post('/api/auth/token/refresh', {});
+    expect(refreshed.statusCode).toBe(401);
+    expect(errorsOf(refreshed)[0]?.message).toBe(
+      'You were signed out after a period of inactivity. Please sign in again.',
+    );
+    const [row] = await app.db.select().from(sessions).where(eq(sessions.id, session.id));
+    expect(row?.revokedReason).toBe('idle');
+  });
+
+  it('a session in use stays, and a sign-in lasts SESSION_MAX_HOURS at most', async () => {
+    const client = await new TestClient(app).login();
+    const session = await sessionOf(client);
+    await app.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 29 * 60_000) })
+      .where(eq(sessions.id, session.id));
+    expect((await client.get('/api/user')).statusCode).toBe(200);
+    expect(session.expiresAt.getTime() - session.createdAt.getTime()).toBeLessThanOrEqual(12 * 3_600_000);
+    expect(session.expiresAt.getTime() - session.createdAt.getTime()).toBeGreaterThan(11.9 * 3_600_000);
+  });
+});
+
 describe('password confirmation (spec §7 Session, §8)', () => {
   it('a wrong password answers CONFIRMATION_FAILED on the password field', async () => {
     const client = await new TestClient(app).login();

@@ -1,7 +1,8 @@
 import type { Db } from '../../db/database';
 import type { AccountBlock } from '../account/account-state';
+import { impersonationRepository } from '../impersonation/impersonation.repository';
 import { findPrincipal, type Principal } from '../users/principal.repository';
-import type { SessionRow } from './sessions.repository';
+import { type SessionRow, sessionsRepository } from './sessions.repository';
 
 /** Who a live session stands for: the one answer HTTP requests and sockets both use. */
 export type Caller = {
@@ -33,15 +34,20 @@ export function impersonationRefusal(actor: Principal, target: Principal): Imper
 
 /**
  * Resolves a live session to its caller, or undefined when the session no longer stands
- * for anyone: the user is gone, or the impersonation behind it no longer passes the rule.
+ * for anyone: the user is gone, or the impersonation behind it no longer passes the rule
+ * (which then ends it).
  */
 export async function callerOfSession(db: Db, session: SessionRow): Promise<Caller | undefined> {
   const principal = await findPrincipal(db, session.userId);
   if (!principal) return undefined;
   if (session.actorUserId === null) return { session, principal, actor: null };
   const actor = await findPrincipal(db, session.actorUserId);
-  if (!actor || impersonationRefusal(actor, principal) !== null) return undefined;
-  return { session, principal, actor };
+  if (actor && impersonationRefusal(actor, principal) === null) return { session, principal, actor };
+  // It ends for good: a right given back later does not revive it, and the log shows its end.
+  const now = new Date();
+  await sessionsRepository.revoke(db, session.id, 'impersonation_rule', now);
+  await impersonationRepository.endLog(db, session.id, now);
+  return undefined;
 }
 
 /**

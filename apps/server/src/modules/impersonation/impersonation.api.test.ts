@@ -1,3 +1,4 @@
+import { DEFAULT_ROLES } from '@fleetgate/shared/roles';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -222,6 +223,64 @@ describe('impersonating (spec §4, §6; issue 4)', () => {
     expect((await admin.get('/api/user')).statusCode).toBe(200);
     await subject.post('/api/user/revoke-impersonation-access');
     expect((await admin.get('/api/user')).statusCode).toBe(401);
+  });
+});
+
+describe('nobody borrows rights above their own', () => {
+  it('failing-impersonate-above: a role holding only impersonate_users cannot act as the admin who granted access', async () => {
+    const root = await new TestClient(app).login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const acmeAdmin = await signedIn(app, 'acme.admin@x.test');
+    const role = await acmeAdmin.post('/api/roles', {
+      company_id: tree.acme.id,
+      name: 'impersonation_desk',
+      title: 'Impersonation desk',
+      description: '',
+      permissions: ['impersonate_users', 'view_users'],
+    });
+    expect(role.statusCode).toBe(200);
+    const desk = await createUser(app, 'desk@x.test', 'end_user', tree.acme.id);
+    const assigned = await root.put(`/api/users/${desk.id}/role`, { role_id: role.json().data.id });
+    expect(assigned.statusCode).toBe(200);
+    await granting('north.admin@x.test');
+    const adminId = await idOf('north.admin@x.test');
+
+    const holder = await signedIn(app, 'desk@x.test');
+    const attempt = await holder.post(`/api/users/${adminId}/impersonate`);
+    expect(attempt.statusCode).toBe(403);
+    expect(errorsOf(attempt)[0]?.message).toBe(
+      'You cannot impersonate a user who holds permissions you do not hold',
+    );
+    expect((await holder.get('/api/user')).json().data).toMatchObject({
+      id: desk.id,
+      isImpersonating: false,
+    });
+    const candidates = (await holder.get('/api/impersonation/candidates')).json().data as { id: number }[];
+    expect(candidates.map((c) => c.id)).not.toContain(adminId);
+  });
+
+  it('failing-impersonation-outgrown: an impersonation ends when the user gains a right the actor lacks', async () => {
+    await granting('north.client@x.test');
+    const clientId = await idOf('north.client@x.test');
+    const root = await new TestClient(app).login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const role = await root.post('/api/roles', {
+      company_id: tree.acme.id,
+      name: 'client_desk',
+      title: 'Client desk',
+      description: '',
+      permissions: [...DEFAULT_ROLES.find((r) => r.name === 'end_user')!.permissions, 'impersonate_users'],
+    });
+    const desk = await createUser(app, 'client.desk@x.test', 'end_user', tree.acme.id);
+    expect((await root.put(`/api/users/${desk.id}/role`, { role_id: role.json().data.id })).statusCode).toBe(
+      200,
+    );
+    const holder = await signedIn(app, 'client.desk@x.test');
+    expect((await holder.post(`/api/users/${clientId}/impersonate`)).statusCode).toBe(200);
+    expect((await holder.get('/api/user')).json().data.id).toBe(clientId);
+    // The user becomes an administrator: the desk may no longer act as them.
+    const promoted = await root.put(`/api/users/${clientId}/role`, { role_id: 2 });
+    expect(promoted.statusCode).toBe(200);
+    expect((await holder.get('/api/user')).statusCode).toBe(401);
+    await root.put(`/api/users/${clientId}/role`, { role_id: 3 });
   });
 });
 

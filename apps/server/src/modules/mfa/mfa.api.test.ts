@@ -238,6 +238,34 @@ describe('e-mail codes (spec §1, §9 Enter authentication code)', () => {
   });
 });
 
+describe('attempt limits under concurrency', () => {
+  it('failing-raced-attempts: thirty wrong codes sent at once get five checks, and the right one after them fails', async () => {
+    await createUser(app, 'mail.race@x.test', 'end_user', tree.acme.id);
+    await app.db.update(users).set({ mfaType: 'email' }).where(eq(users.email, 'mail.race@x.test'));
+    const meta = await challenged(new TestClient(app), 'mail.race@x.test');
+    const code = await mailedCode('mail.race@x.test');
+    const wrong = (i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        login(new TestClient(app), 'mail.race@x.test', {
+          session_code: wrong(i),
+          session_id: meta.session_id,
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.statusCode === 422).length).toBe(MFA_MAX_ATTEMPTS - 1);
+    expect(answers.filter((a) => a.statusCode === 401).length).toBe(30 - (MFA_MAX_ATTEMPTS - 1));
+    const right = await login(new TestClient(app), 'mail.race@x.test', {
+      session_code: code,
+      session_id: meta.session_id,
+    });
+    expect(right.statusCode).toBe(401);
+    expect(right.cookies).toHaveLength(0);
+    const [stored] = await app.db.select().from(mfaChallenges).where(eq(mfaChallenges.id, meta.session_id));
+    expect(stored!.attempts).toBe(MFA_MAX_ATTEMPTS);
+  });
+});
+
 describe('removing the second step', () => {
   it('needs a fresh password (423), then turns it off and revokes access tokens', async () => {
     const { recovery } = await withTotp('totp.remove@x.test');

@@ -1,4 +1,4 @@
-import { and, count, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { mfaChallenges, recoveryCodes, userIdentities, userTotp } from '../../db/schema/accounts';
 import { users } from '../../db/schema/users';
@@ -126,14 +126,25 @@ export const mfaRepository = {
     return row;
   },
 
-  /** Counts a wrong code; answers the attempts so far (the challenge dies at the limit). */
-  async countAttempt(db: Db, id: string): Promise<number> {
+  /**
+   * Takes one of a live challenge's attempts before its code is checked, in one statement:
+   * of many requests at once, only `max` ever get an attempt. Answers the attempt's number,
+   * or undefined when the challenge is used, expired or out of attempts.
+   */
+  async takeAttempt(db: Db, id: string, now: Date, max: number): Promise<number | undefined> {
     const [row] = await db
       .update(mfaChallenges)
       .set({ attempts: sql`${mfaChallenges.attempts} + 1` })
-      .where(eq(mfaChallenges.id, id))
+      .where(
+        and(
+          eq(mfaChallenges.id, id),
+          isNull(mfaChallenges.usedAt),
+          gt(mfaChallenges.expiresAt, now),
+          lt(mfaChallenges.attempts, max),
+        ),
+      )
       .returning({ attempts: mfaChallenges.attempts });
-    return row?.attempts ?? Number.MAX_SAFE_INTEGER;
+    return row?.attempts;
   },
 
   /** Uses a challenge once; false when someone used it first. */

@@ -1,6 +1,7 @@
 import { okBody } from '@fleetgate/shared/schemas/api';
 import {
   authorizationUrlSchema,
+  MFA_MAX_ATTEMPTS,
   oidcCallbackBodySchema,
   oidcCallbackResultSchema,
   oidcInfoSchema,
@@ -98,7 +99,7 @@ export async function oidcRoutes(app: FastifyInstance): Promise<void> {
     }
     const owner = await mfaRepository.identityUser(app.db, identity.issuer, identity.subject);
     if (owner !== challenge.userId) {
-      await mfaRepository.countAttempt(app.db, challenge.id);
+      await mfaRepository.takeAttempt(app.db, challenge.id, now, MFA_MAX_ATTEMPTS);
       throw forbidden('This vendor ID is not the one linked to your account');
     }
     if (!(await mfaRepository.useChallenge(app.db, challenge.id, now))) {

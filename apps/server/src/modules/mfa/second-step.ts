@@ -33,6 +33,7 @@ const MESSAGES: Record<MfaMethod, string> = {
 
 /** A dead challenge: the dialog closes and the user starts again (spec §4: other errors close it). */
 const expired = () => AppError.of(401, 'UNAUTHORIZED', 'The verification has expired. Please sign in again.');
+const tooMany = () => AppError.of(401, 'UNAUTHORIZED', 'Too many wrong codes. Please sign in again.');
 
 /**
  * The second step of spec §4: MFA_REQUIRED with `mfa_method`, `session_id` and
@@ -127,20 +128,18 @@ export function createSecondStep(app: FastifyInstance) {
       !challenge ||
       challenge.userId !== user.id ||
       challenge.purpose !== purpose ||
-      (oidcState !== undefined && challenge.oidcState !== oidcState) ||
-      challenge.usedAt !== null ||
-      challenge.expiresAt <= now ||
-      challenge.attempts >= MFA_MAX_ATTEMPTS
+      (oidcState !== undefined && challenge.oidcState !== oidcState)
     ) {
       throw expired();
     }
+    // The attempt is counted before the code is checked, so a burst of guesses sent at
+    // once gets no more checks than guesses sent one by one.
+    const attempt = await mfaRepository.takeAttempt(db, challenge.id, now, MFA_MAX_ATTEMPTS);
+    if (attempt === undefined) throw challenge.attempts >= MFA_MAX_ATTEMPTS ? tooMany() : expired();
     const wrong = await codeMatches(challenge, user, input.session_code ?? '');
     if (wrong) {
-      const attempts = await mfaRepository.countAttempt(db, challenge.id);
-      if (attempts >= MFA_MAX_ATTEMPTS) {
-        throw AppError.of(401, 'UNAUTHORIZED', 'Too many wrong codes. Please sign in again.');
-      }
-      const left = MFA_MAX_ATTEMPTS - attempts;
+      if (attempt >= MFA_MAX_ATTEMPTS) throw tooMany();
+      const left = MFA_MAX_ATTEMPTS - attempt;
       throw AppError.of(
         422,
         'CONFIRMATION_FAILED',
