@@ -14,7 +14,8 @@ const NEW_PASSWORD = 'invited-password-1';
 
 beforeAll(async () => {
   [server, browser, smtp] = await Promise.all([
-    startServer({ template: inject('templateDir') }),
+    // The test SMTP server listens on loopback, which the server refuses unless allowed.
+    startServer({ template: inject('templateDir'), env: { SMTP_ALLOWED_HOSTS: '127.0.0.1' } }),
     launchBrowser(),
     startSmtp(SMTP_AUTH),
   ]);

@@ -32,4 +32,36 @@ describe('configuration (issue 2)', () => {
   it('treats empty URLs as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', MQTT_URL: '' }).databaseUrl).toBeUndefined();
   });
+
+  it('allows no internal SMTP host by default, and reads names, addresses and CIDR ranges from SMTP_ALLOWED_HOSTS', () => {
+    expect(loadConfig({}).smtpAllowedHosts).toEqual([]);
+    expect(loadConfig({ SMTP_ALLOWED_HOSTS: ' ' }).smtpAllowedHosts).toEqual([]);
+    expect(
+      loadConfig({ SMTP_ALLOWED_HOSTS: 'Relay.Corp.Example., 127.0.0.1, [::1], 10.0.0.0/8, [fd00::]/8' })
+        .smtpAllowedHosts,
+    ).toEqual([
+      { kind: 'name', name: 'relay.corp.example' },
+      { kind: 'range', address: '127.0.0.1', prefix: 32, family: 'ipv4' },
+      { kind: 'range', address: '::1', prefix: 128, family: 'ipv6' },
+      { kind: 'range', address: '10.0.0.0', prefix: 8, family: 'ipv4' },
+      { kind: 'range', address: 'fd00::', prefix: 8, family: 'ipv6' },
+    ]);
+  });
+
+  it('names every SMTP_ALLOWED_HOSTS entry that is not a host name, an address or a range', () => {
+    let error: unknown;
+    try {
+      loadConfig({ SMTP_ALLOWED_HOSTS: '10.0.0.0/33,relay_1.corp,127.0.0.1,http://x' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems).toHaveLength(3);
+    expect(problems[0]).toBe(
+      'SMTP_ALLOWED_HOSTS has "10.0.0.0/33", which is not a host name, an IP address or a CIDR range such as 10.0.0.0/8 (got "10.0.0.0/33,relay_1.corp,127.0.0.1,http://x")',
+    );
+    expect(problems[1]).toContain('"relay_1.corp"');
+    expect(problems[2]).toContain('"http://x"');
+  });
 });

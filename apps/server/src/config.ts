@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -18,6 +19,56 @@ const optionalUrl = (protocols: readonly string[]) =>
     .refine((v) => v === undefined || (protocols.some((p) => v.startsWith(`${p}//`)) && URL.canParse(v)), {
       message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
     });
+
+/**
+ * One entry of SMTP_ALLOWED_HOSTS: a host name allowed by name (whatever it resolves to),
+ * or an address range (a single IP address is a range of one).
+ */
+export type SmtpAllowedHost =
+  | { kind: 'name'; name: string }
+  | { kind: 'range'; address: string; prefix: number; family: 'ipv4' | 'ipv6' };
+
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+const unbracket = (value: string) => value.replace(/^\[(.*)\]$/, '$1');
+
+/** Reads one SMTP_ALLOWED_HOSTS entry; null when it is neither a name, an address nor a CIDR range. */
+function smtpAllowedHost(entry: string): SmtpAllowedHost | null {
+  const value = entry.toLowerCase();
+  const [head = '', bits, ...rest] = value.split('/');
+  const address = unbracket(head);
+  const version = net.isIP(address);
+  if (version !== 0) {
+    const max = version === 4 ? 32 : 128;
+    if (rest.length > 0 || (bits !== undefined && !/^\d{1,3}$/.test(bits))) return null;
+    const prefix = bits === undefined ? max : Number(bits);
+    if (prefix > max) return null;
+    return { kind: 'range', address, prefix, family: version === 4 ? 'ipv4' : 'ipv6' };
+  }
+  const name = value.replace(/\.$/, '');
+  return HOST_NAME.test(name) ? { kind: 'name', name } : null;
+}
+
+const smtpAllowedHosts = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const entries = (value ?? '')
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean);
+    const parsed: SmtpAllowedHost[] = [];
+    for (const entry of entries) {
+      const host = smtpAllowedHost(entry);
+      if (host) parsed.push(host);
+      else
+        ctx.addIssue({
+          code: 'custom',
+          message: `has "${entry}", which is not a host name, an IP address or a CIDR range such as 10.0.0.0/8`,
+        });
+    }
+    return parsed;
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -107,6 +158,8 @@ const envSchema = z.object({
     .optional()
     .transform((v) => (v === '' ? undefined : v))
     .refine((v) => v === undefined || v.length >= 32, { message: 'must be at least 32 characters' }),
+  /** SMTP hosts allowed although they are internal (loopback, private, link-local): see smtp-target.ts. */
+  SMTP_ALLOWED_HOSTS: smtpAllowedHosts,
 });
 
 /** Values never echoed in an error: they may hold passwords. */
@@ -152,6 +205,11 @@ export type Config = {
     name: string;
     redirectUri: string | undefined;
   } | null;
+  /**
+   * SMTP_ALLOWED_HOSTS: host names, addresses and ranges the SMTP settings may reach although
+   * they are internal. Empty: every internal address is refused (modules/mail/smtp-target.ts).
+   */
+  smtpAllowedHosts: readonly SmtpAllowedHost[];
   /** SECRET_KEY: encrypts secrets at rest (auth/secret-key.ts); unset means DATA_DIR/secret.key. */
   secretKey: string | undefined;
   /** Seeds the demo company tree and runs simulated devices in-process (`npm start -- --demo`). */
@@ -208,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mqttAuthToken: e.MQTT_AUTH_TOKEN,
     mqttSharedGroup: e.MQTT_SHARED_GROUP,
     secretKey: e.SECRET_KEY,
+    smtpAllowedHosts: e.SMTP_ALLOWED_HOSTS,
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID
         ? {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createMailService, type MailService } from './mail.service';
+import { smtpHostCheck } from './smtp-target';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,7 +17,10 @@ declare module 'fastify' {
 /** Exposes the mail service to every feature (CONVENTIONS example 7). */
 export const mailPlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorate('mail', createMailService(app.db, app.secrets, app.log));
+    app.decorate(
+      'mail',
+      createMailService(app.db, app.secrets, app.log, smtpHostCheck(app.config.smtpAllowedHosts)),
+    );
   },
   { name: 'mail' },
 );

@@ -71,6 +71,9 @@ export async function mailRoutes(app: FastifyInstance): Promise<void> {
       const body = request.body;
       if (body.password && body.clear_password)
         throw badRequest('Either enter a new password or remove it, not both', 'password');
+      // A name that does not resolve yet is saved: sending checks it again before connecting.
+      const target = await app.mail.checkHost(body.host);
+      if (!target.ok && target.reason === 'internal') throw badRequest(target.message, 'host');
       const saved = await smtpSettings.save(app.db, app.secrets, body);
       await audit(request, 'smtp.update', {
         host: body.host,
@@ -125,6 +128,7 @@ export async function mailRoutes(app: FastifyInstance): Promise<void> {
       if (result.status === 'suppressed') throw badRequest('The address is on the suppression list', 'to');
       if (result.status === 'failed')
         throw new AppError(502, [
+          // The log's words (smtp-failure.ts): never the remote server's reply text.
           { code: 'SMTP_ERROR', message: `Sending failed: ${result.error ?? 'unknown error'}` },
         ]);
       return {

@@ -7,7 +7,9 @@ import type { Db } from '../../db/database';
 import { settingsRepository } from '../settings/settings.repository';
 import { mailRepository } from './mail.repository';
 import { headerSafe } from './mail.templates';
+import { deliveryFailure, smtpStatusOf } from './smtp-failure';
 import { type SmtpTransportConfig, smtpSettings } from './smtp-settings';
+import type { SmtpHostCheck, SmtpTarget } from './smtp-target';
 
 /** One message to send. `template` names it in the mail log; `companyId` scopes the log row. */
 export type MailMessageInput = {
@@ -31,32 +33,46 @@ export type MailService = {
   send(message: MailMessageInput): Promise<MailResult>;
   /** The brand's application name, for subjects and signatures. */
   appName(): Promise<string>;
+  /**
+   * Whether an SMTP host may be used (smtp-target.ts): refused when it is, or resolves to,
+   * an internal address that SMTP_ALLOWED_HOSTS does not allow.
+   */
+  checkHost: SmtpHostCheck;
 };
 
 /** Timeouts short enough that a dead relay does not hold a request for minutes. */
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
 
-export function transportOptions(config: SmtpTransportConfig) {
+/**
+ * nodemailer's options for one send. It connects to the address the host check resolved and
+ * approved, never to the name (which could resolve elsewhere by now); TLS still presents and
+ * verifies the configured name (`servername`).
+ */
+export function transportOptions(config: SmtpTransportConfig, target: Extract<SmtpTarget, { ok: true }>) {
   return {
-    host: config.host,
+    host: target.address,
     port: config.port,
     secure: config.security === 'tls',
     requireTLS: config.security === 'starttls',
     ignoreTLS: config.security === 'none',
     ...(config.username ? { auth: { user: config.username, pass: config.password ?? '' } } : {}),
-    tls: { rejectUnauthorized: !config.allowInvalidCertificate },
+    tls: {
+      rejectUnauthorized: !config.allowInvalidCertificate,
+      ...(target.servername ? { servername: target.servername } : {}),
+    },
     ...TIMEOUTS,
   };
 }
 
-/** A recipient the server refused for good (5xx on RCPT TO): the address goes on the suppression list. */
+/**
+ * A recipient the server refused for good (5xx on RCPT TO): the address goes on the
+ * suppression list, with the status code as the reason (never the server's words).
+ */
 function hardBounce(error: unknown): string | null {
-  const e = error as { responseCode?: number; command?: string; response?: string } | null;
-  if (!e || typeof e.responseCode !== 'number') return null;
-  if (e.responseCode >= 550 && e.responseCode <= 553 && /RCPT/i.test(e.command ?? '')) {
-    return `Bounced: ${headerSafe(e.response ?? String(e.responseCode)).slice(0, 300)}`;
-  }
-  return null;
+  const status = smtpStatusOf(error);
+  const command = (error as { command?: unknown } | null)?.command;
+  if (status === null || status < 550 || status > 553) return null;
+  return typeof command === 'string' && /RCPT/i.test(command) ? `Bounced: ${deliveryFailure(error)}` : null;
 }
 
 function errorText(error: unknown): string {
@@ -64,7 +80,12 @@ function errorText(error: unknown): string {
   return message.slice(0, 1000);
 }
 
-export function createMailService(db: Db, box: SecretBox, log: FastifyBaseLogger): MailService {
+export function createMailService(
+  db: Db,
+  box: SecretBox,
+  log: FastifyBaseLogger,
+  checkHost: SmtpHostCheck,
+): MailService {
   async function appName(): Promise<string> {
     const parsed = brandSchema.safeParse((await settingsRepository.get(db, 'brand')) ?? {});
     return (parsed.success ? parsed.data : DEFAULT_BRAND).app_name || DEFAULT_BRAND.app_name;
@@ -72,6 +93,7 @@ export function createMailService(db: Db, box: SecretBox, log: FastifyBaseLogger
 
   return {
     appName,
+    checkHost,
     async send(message) {
       const to = message.to.trim().toLowerCase();
       const base = {
@@ -106,7 +128,14 @@ export function createMailService(db: Db, box: SecretBox, log: FastifyBaseLogger
         status: 'failed',
         error: 'Sending did not finish',
       });
-      const transport = nodemailer.createTransport(transportOptions(config));
+      // Checked again at every send: the name may resolve elsewhere since it was saved.
+      const target = await checkHost(config.host);
+      if (!target.ok) {
+        log.warn({ mailLogId: id, host: config.host, reason: target.reason }, 'SMTP host refused');
+        await mailRepository.finishLog(db, id, { status: 'failed', error: target.message, sentAt: null });
+        return { id, status: 'failed', error: target.message };
+      }
+      const transport = nodemailer.createTransport(transportOptions(config, target));
       try {
         await transport.sendMail({
           from: { name: headerSafe(config.fromName || (await appName())), address: config.fromAddress },
@@ -118,7 +147,8 @@ export function createMailService(db: Db, box: SecretBox, log: FastifyBaseLogger
         await mailRepository.finishLog(db, id, { status: 'sent', error: null, sentAt: new Date() });
         return { id, status: 'sent', error: null };
       } catch (error) {
-        const text = errorText(error);
+        // The server log keeps nodemailer's whole error for the operator; users see our words.
+        const text = deliveryFailure(error);
         log.warn({ err: error, mailLogId: id }, 'mail delivery failed');
         await mailRepository.finishLog(db, id, { status: 'failed', error: text, sentAt: null });
         const bounce = hardBounce(error);
