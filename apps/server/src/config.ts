@@ -116,6 +116,8 @@ const envSchema = z.object({
     .default(30),
   /** Sign-in attempts per e-mail and address in a 15-minute window. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** Sign-in attempts per account per hour from all addresses together (ASVS V2.2.1: at most 100). */
+  ACCOUNT_LOGIN_LIMIT: z.coerce.number().int().min(3).max(100).default(20),
   /** Days device telemetry is kept before the retention job deletes it. */
   TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Simulated devices the demo start (`--demo`) brings up. */
@@ -193,6 +195,8 @@ export type Config = {
   /** SESSION_IDLE_MINUTES: a sign-in unused this long ends (ASVS V3.3.2). */
   sessionIdleMinutes: number;
   loginRateLimit: number;
+  /** ACCOUNT_LOGIN_LIMIT: sign-in attempts per account per hour, whatever the address. */
+  accountLoginLimit: number;
   telemetryRetentionDays: number;
   demoDevices: number;
   mqttAuthToken: string | undefined;
@@ -261,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionMaxHours: e.SESSION_MAX_HOURS,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    accountLoginLimit: e.ACCOUNT_LOGIN_LIMIT,
     telemetryRetentionDays: e.TELEMETRY_RETENTION_DAYS,
     demoDevices: e.DEMO_DEVICES,
     mqttAuthToken: e.MQTT_AUTH_TOKEN,

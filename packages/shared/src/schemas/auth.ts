@@ -20,6 +20,11 @@ export const newPasswordSchema = z
 export const loginBodySchema = z.strictObject({
   email: emailSchema,
   password: z.string().min(1, 'Password is required').max(PASSWORD_MAX, 'Invalid email or password'),
+  /**
+   * The token of the link e-mailed to an account's owner when too many sign-ins failed:
+   * with it, the owner signs in past the lock (`unlock` in the sign-in page's address).
+   */
+  unlock_token: z.string().max(200).optional(),
 });
 export type LoginBody = z.input<typeof loginBodySchema>;
 

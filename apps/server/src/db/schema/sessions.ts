@@ -46,3 +46,19 @@ export const refreshTokens = pgTable(
   },
   (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
 );
+
+/**
+ * Attempt counters of the guessing limits (docs/security.md): one row per key, such as
+ * the password confirmations of a user or the sign-ins of an e-mail address, counting
+ * attempts in a window that restarts once it is over. An attempt is taken before the
+ * secret is checked, in one statement, so requests sent at once cannot slip past.
+ */
+export const attemptCounters = pgTable('attempt_counters', {
+  key: text('key').primaryKey(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  attempts: integer('attempts').notNull(),
+  /** When the account's owner was told of the lock in this window (sign-ins only). */
+  notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  /** Digest of the single-use link mailed to the owner that signs in past the lock. */
+  unlockTokenHash: text('unlock_token_hash'),
+});

@@ -16,8 +16,10 @@ import { AppError, unauthorized } from '../../http/errors';
 import { requireAuth } from '../../plugins/access';
 import { checkXsrf, clearAuthCookies, REFRESH_COOKIE, setAuthCookies } from '../../plugins/auth';
 import { blockedError } from '../account/account-state';
+import { publicBase } from '../account/links';
 import { impersonationRepository } from '../impersonation/impersonation.repository';
 import { mfaRepository } from '../mfa/mfa.repository';
+import { AUTH_MAIL_TEMPLATES, accountLockedMail } from './auth.mails';
 import type { ClientInfo } from './auth.service';
 import { presentCurrentUser } from './user.presenter';
 
@@ -32,6 +34,11 @@ const clientOf = (request: FastifyRequest): ClientInfo => ({
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { authService, config } = app;
+
+  async function sendLockNotice(email: string, url: string) {
+    const mail = accountLockedMail({ appName: await app.mail.appName(), url });
+    await app.mail.send({ to: email, template: AUTH_MAIL_TEMPLATES.accountLocked, ...mail });
+  }
 
   r.post(
     `${AUTH_BASE}/login`,
@@ -58,7 +65,16 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const client = clientOf(request);
-      const { id } = await authService.checkCredentials(request.body.email, request.body.password, client);
+      const { email } = request.body;
+      const { id } = await authService.checkCredentials(email, request.body.password, client, {
+        unlockToken: request.body.unlock_token,
+        onLock: (_userId, token) => {
+          // Not awaited: how long a message takes must not tell whether the address has an account.
+          void sendLockNotice(email, `${publicBase(app, request)}${LOGIN_PAGE}?unlock=${token}`).catch(
+            (error: unknown) => request.log.warn({ err: error }, 'account lock notice failed'),
+          );
+        },
+      });
       const user = await mfaRepository.userForMfa(app.db, id);
       if (!user) throw unauthorized();
       // spec §4 second step: MFA_REQUIRED with the session ids; the client resends with the code.

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { verifyPassword } from '../../auth/passwords';
-import { digest, newToken } from '../../auth/tokens';
+import { digest, newToken, safeEqual } from '../../auth/tokens';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { AppError, unauthorized } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import { findPasswordHash, findUserByEmail, recordLogin } from '../users/principal.repository';
+import { attemptsRepository } from './attempts.repository';
 import { type SessionRow, sessionsRepository } from './sessions.repository';
 
 export type IssuedTokens = {
@@ -22,11 +23,45 @@ export type ClientInfo = { ip: string; userAgent: string | undefined };
 /** Uniform sign-in failure: the same words whether the e-mail or the password is wrong. */
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 
+/** The answer to a locked account: the same whether the address belongs to anyone or not. */
+export const ACCOUNT_LOCKED =
+  'Too many failed sign-ins for this account. If it is yours, use the link we have e-mailed to it, or try again in an hour.';
+export const CONFIRMATION_LOCKED = 'Too many wrong passwords. Try again in 15 minutes.';
+
+/**
+ * Guessing limits (docs/security.md): sign-ins of one account per hour from every address
+ * together (ACCOUNT_LOGIN_LIMIT; per address, LOGIN_RATE_LIMIT in the route), and password
+ * confirmations of one person per 15 minutes.
+ */
+const SIGN_IN_WINDOW_MS = 3_600_000;
+const CONFIRM_WINDOW_MS = 15 * 60_000;
+const CONFIRM_ATTEMPTS = 5;
+const PRUNE_EVERY_MS = 3_600_000;
+
+/** What a sign-in may bring past an account's lock, and who hears of the lock. */
+export type SignInGuard = {
+  /** The single-use link's token the owner got by e-mail when the lock began. */
+  unlockToken?: string | undefined;
+  /** Tells the account's owner, once per lock, with the token of their way back in. */
+  onLock?(userId: number, unlockToken: string): void;
+};
+
 const minutes = (n: number) => n * 60_000;
 const hours = (n: number) => n * 3_600_000;
 
 export function createAuthService(db: Db, config: Config) {
   const accessTtl = minutes(config.accessTtlMinutes);
+  let prunedAt = 0;
+
+  /** Takes an attempt of `key`; counters of windows long over are dropped now and then. */
+  async function takeAttempt(key: string, windowMs: number, now: Date) {
+    if (now.getTime() - prunedAt > PRUNE_EVERY_MS) {
+      prunedAt = now.getTime();
+      await attemptsRepository.prune(db, new Date(now.getTime() - 2 * SIGN_IN_WINDOW_MS));
+    }
+    return attemptsRepository.take(db, key, now, windowMs);
+  }
+
   const idleTtl = minutes(config.sessionIdleMinutes);
   /** Sessions used before this are idle and over (ASVS V3.3.2). */
   const idleSince = (now: Date) => new Date(now.getTime() - idleTtl);
@@ -73,13 +108,35 @@ export function createAuthService(db: Db, config: Config) {
 
   /**
    * Checks e-mail and password (spec §7 Session) and answers the user; the same words and
-   * the same argon2 work for an unknown e-mail as for a wrong password.
+   * the same argon2 work for an unknown e-mail as for a wrong password. The attempt counts
+   * against the account before the password is checked; past the limit the password is
+   * not checked at all (a right guess must not show), unless the owner's unlock link comes
+   * with it.
    */
   async function checkCredentials(
     email: string,
     password: string,
     client: ClientInfo,
+    guard: SignInGuard = {},
   ): Promise<{ id: number }> {
+    const now = new Date();
+    const key = `sign-in:${email}`;
+    const counter = await takeAttempt(key, SIGN_IN_WINDOW_MS, now);
+    const unlocked =
+      guard.unlockToken !== undefined &&
+      counter.unlockTokenHash !== null &&
+      safeEqual(digest(guard.unlockToken), counter.unlockTokenHash);
+    if (counter.attempts > config.accountLoginLimit && !unlocked) {
+      if (counter.notifiedAt === null) {
+        const token = newToken();
+        const user = await findUserByEmail(db, email);
+        if ((await attemptsRepository.markNotified(db, key, now, digest(token))) && user) {
+          await recordAudit(db, { action: 'auth.account_locked', actorUserId: user.id, ip: client.ip });
+          guard.onLock?.(user.id, token);
+        }
+      }
+      throw AppError.of(429, 'RATE_LIMITED', ACCOUNT_LOCKED);
+    }
     const user = await findUserByEmail(db, email);
     const ok = await verifyPassword(user?.passwordHash, password);
     if (!user || !ok) {
@@ -91,6 +148,7 @@ export function createAuthService(db: Db, config: Config) {
       });
       throw AppError.of(401, 'UNAUTHORIZED', INVALID_CREDENTIALS);
     }
+    await attemptsRepository.clear(db, key);
     return { id: user.id };
   }
 
@@ -217,13 +275,22 @@ export function createAuthService(db: Db, config: Config) {
       });
     },
 
-    /** POST /password-confirmation: the real person (the actor when impersonating) types their password. */
+    /**
+     * POST /password-confirmation: the real person (the actor when impersonating) types
+     * their password; at most CONFIRM_ATTEMPTS tries in 15 minutes, counted before the check.
+     */
     async confirmPassword(session: SessionRow, password: string): Promise<void> {
-      const hash = await findPasswordHash(db, session.actorUserId ?? session.userId);
+      const userId = session.actorUserId ?? session.userId;
+      const key = `confirm:${userId}`;
+      const now = new Date();
+      const counter = await takeAttempt(key, CONFIRM_WINDOW_MS, now);
+      if (counter.attempts > CONFIRM_ATTEMPTS) throw AppError.of(429, 'RATE_LIMITED', CONFIRMATION_LOCKED);
+      const hash = await findPasswordHash(db, userId);
       if (!(await verifyPassword(hash, password))) {
         throw AppError.of(422, 'CONFIRMATION_FAILED', 'Incorrect password', 'password');
       }
-      await sessionsRepository.markPasswordConfirmed(db, session.id, new Date());
+      await attemptsRepository.clear(db, key);
+      await sessionsRepository.markPasswordConfirmed(db, session.id, now);
     },
   };
 }

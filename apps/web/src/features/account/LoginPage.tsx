@@ -31,6 +31,14 @@ function nextPage(): string {
   return next && !next.startsWith('/account/login') ? next : '/';
 }
 
+/**
+ * The token of the link e-mailed to an account's owner when too many sign-ins failed; the
+ * sign-in sends it along so that the owner gets past the lock.
+ */
+function unlockToken(): string | undefined {
+  return new URLSearchParams(window.location.search).get('unlock') || undefined;
+}
+
 /** Whether the vendor identity service is offered, and its name (GET {auth}/oidc). */
 function useVendorSignIn() {
   return useQuery({
@@ -71,7 +79,7 @@ export function LoginPage() {
     event.preventDefault();
     if (submitting) return;
     setFormError(null);
-    const parsed = loginBodySchema.safeParse({ email, password });
+    const parsed = loginBodySchema.safeParse({ email, password, unlock_token: unlockToken() });
     if (!parsed.success) {
       const errors: FieldErrors = {};
       for (const issue of parsed.error.issues) {
