@@ -97,9 +97,46 @@ describe('telemetry reports, prepared off the server thread (issue 5 §2)', () =
     expect(full).toMatchObject({ ain: '12.25', acl: '4.5', speed: '40', alt: '112', satellites: '9' });
     expect(Object.values(bare!).slice(2)).toEqual(Array(POINT_COLUMNS.length - 2).fill('\\N'));
     const [state] = JSON.parse(prepared.states) as StateRecord[];
-    // Fields the schema does not know are not kept; text is the device's, unescaped.
+    // Fields the schema does not know are not kept; text is the device's, unescaped (the tab
+    // of one-line text neutralised to a space).
     expect(state!.payload).not.toHaveProperty('firmware_extra');
-    expect(state!.operator).toBe('A\\B "x"\ttab');
+    expect(state!.operator).toBe('A\\B "x" tab');
+  });
+
+  it('successful-neutralised: text-direction and invisible characters leave the kept state, the report is not refused', () => {
+    const spoofed = {
+      at: '2026-11-24T11:59:50Z',
+      signal: -70,
+      operator: 'Te\u202elia\u200b',
+      network_type: 'LTE\u2066',
+      ports: [{ name: 'LAN\ufeff1', link: 'up' }],
+    };
+    const prepared = prepare([
+      // As JSON.stringify writes it (the characters themselves) and as \u escapes.
+      report(1, spoofed),
+      report(
+        2,
+        JSON.stringify(spoofed).replace(
+          /[\u200b\u202e\u2066\ufeff]/g,
+          (c) => `\\u${c.charCodeAt(0).toString(16)}`,
+        ),
+      ),
+      report(3, { signal: -71, operator: 'Bell\u0007 \u0085Canada' }),
+    ]);
+    expect(prepared.rejected).toEqual([]);
+    const states = JSON.parse(prepared.states) as StateRecord[];
+    for (const id of [1, 2]) {
+      const state = states.find((s) => s.device_id === id)!;
+      expect(state.operator).toBe('Telia');
+      expect(state.network_type).toBe('LTE');
+      expect(state.payload).toMatchObject({
+        operator: 'Telia',
+        network_type: 'LTE',
+        ports: [{ name: 'LAN1' }],
+      });
+    }
+    // Other control characters are replaced, so that tampering stays visible.
+    expect(states.find((s) => s.device_id === 3)!.operator).toBe('Bell\uFFFD \uFFFDCanada');
   });
 
   it('successful-clock: a device clock more than a day off is replaced by the receive time', () => {

@@ -1,4 +1,5 @@
 import { parseJson, type StateMessage, stateSchema, utf8Text } from '@fleetgate/shared/devices/messages';
+import { neutralizeTexts } from '@fleetgate/shared/limits';
 import {
   type EncodedBatch,
   pointCopyLine,
@@ -140,7 +141,12 @@ export function prepareReports(batch: ReportBatch): PreparedBatch {
     if (!previous || (previous.row.at as Date) <= (row.at as Date))
       latest.set(row.deviceId, { row, message: result.data });
   }
-  const states = [...latest.values()].map(({ row, message }) => stateRecord(stateRow(row, message)));
+  // The last state is shown in the console (operator, network type, port names): its text is
+  // neutralised, text-direction and invisible characters removed, control characters replaced.
+  // Only the kept state is: points carry numbers only.
+  const states = [...latest.values()].map(({ row, message }) =>
+    stateRecord(stateRow(row, neutralizeTexts(message))),
+  );
   return {
     points,
     copy,

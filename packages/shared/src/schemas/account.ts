@@ -1,17 +1,18 @@
 import { z } from 'zod';
-import { hasNoForbiddenChars, PASSWORD_MAX } from '../limits';
+import { hasNoForbiddenChars, hasNoInvisibleChars, INVISIBLE_NAME_MESSAGE, PASSWORD_MAX } from '../limits';
 import { emailSchema, newPasswordSchema } from './auth';
 
 export const USERNAME_MAX = 64;
 export const AVATAR_URL_MAX = 2000;
 
-/** A user name: trimmed, without the forbidden characters of spec §5. */
+/** A user name: trimmed, without the forbidden characters of spec §5 or invisible ones. */
 export const usernameSchema = z
   .string()
   .trim()
   .min(1, 'Username is required')
   .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
-  .refine(hasNoForbiddenChars, 'Username contains forbidden characters');
+  .refine(hasNoForbiddenChars, 'Username contains forbidden characters')
+  .refine(hasNoInvisibleChars, INVISIBLE_NAME_MESSAGE);
 
 /**
  * PUT /user/profile. Only these fields: role, company, permissions, e-mail and anything

@@ -1,6 +1,16 @@
 import { z } from 'zod';
+import {
+  hasNoInvisibleChars,
+  hasNoInvisibleCharsInText,
+  INVISIBLE_NAME_MESSAGE,
+  INVISIBLE_TEXT_MESSAGE,
+} from '../limits';
 
-const text = (max: number) => z.string().trim().max(max);
+/** A name or a one-line label of the brand: shown on every page, so nothing hidden in it. */
+const text = (max: number) => z.string().trim().max(max).refine(hasNoInvisibleChars, INVISIBLE_NAME_MESSAGE);
+/** Text that may run over lines. */
+const multiline = (max: number) =>
+  z.string().trim().max(max).refine(hasNoInvisibleCharsInText, INVISIBLE_TEXT_MESSAGE);
 
 /** Brand settings of spec §1. `default` is true for the product's own look. */
 export const brandSchema = z.strictObject({
@@ -14,7 +24,7 @@ export const brandSchema = z.strictObject({
   logo_subtext: text(60).default(''),
   title_text: text(120).default('Fleetgate'),
   buy_link: z.union([z.url({ protocol: /^https?$/ }), z.literal('')]).default(''),
-  buy_notice: text(500).default(''),
+  buy_notice: multiline(500).default(''),
   /** Route names hidden from navigation and redirected away from (spec §2, §5). */
   disabled_routes: z.array(z.string().max(100)).max(200).default([]),
   branded_devices: z

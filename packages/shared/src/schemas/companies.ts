@@ -1,13 +1,20 @@
 import { z } from 'zod';
-import { COMPANY_NAME_MIN, hasNoForbiddenChars, NAME_MAX } from '../limits';
+import {
+  COMPANY_NAME_MIN,
+  hasNoForbiddenChars,
+  hasNoInvisibleChars,
+  INVISIBLE_NAME_MESSAGE,
+  NAME_MAX,
+} from '../limits';
 
-/** A company name (spec §5): at least 3 characters, none of the forbidden characters. */
+/** A company name (spec §5): at least 3 characters, none of the forbidden or invisible characters. */
 export const companyNameSchema = z
   .string()
   .trim()
   .min(COMPANY_NAME_MIN, `Company name must be at least ${COMPANY_NAME_MIN} characters`)
   .max(NAME_MAX, `Company name must be at most ${NAME_MAX} characters`)
-  .refine(hasNoForbiddenChars, 'Company name contains forbidden characters');
+  .refine(hasNoForbiddenChars, 'Company name contains forbidden characters')
+  .refine(hasNoInvisibleChars, INVISIBLE_NAME_MESSAGE);
 
 const id = (label: string) =>
   z.coerce

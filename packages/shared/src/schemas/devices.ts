@@ -10,7 +10,13 @@ import {
 } from '../devices/actions';
 import { MAC_PATTERN } from '../devices/messages';
 import { SERIAL_PATTERN } from '../devices/topics';
-import { hasNoForbiddenChars } from '../limits';
+import {
+  hasNoForbiddenChars,
+  hasNoInvisibleChars,
+  hasNoInvisibleCharsInText,
+  INVISIBLE_NAME_MESSAGE,
+  INVISIBLE_TEXT_MESSAGE,
+} from '../limits';
 import { commaIntList, commaList } from './list';
 
 /** REST contracts of the devices API (issue 5), shared by the server routes and the console. */
@@ -28,8 +34,14 @@ export const deviceNameSchema = z
   .trim()
   .min(1, 'Name is required')
   .max(DEVICE_NAME_MAX)
-  .refine(hasNoForbiddenChars, 'Name contains forbidden characters');
-export const deviceDescriptionSchema = z.string().trim().max(DEVICE_DESCRIPTION_MAX);
+  .refine(hasNoForbiddenChars, 'Name contains forbidden characters')
+  .refine(hasNoInvisibleChars, INVISIBLE_NAME_MESSAGE);
+/** Multi-line text: line breaks are allowed, invisible and text-direction characters are not. */
+export const deviceDescriptionSchema = z
+  .string()
+  .trim()
+  .max(DEVICE_DESCRIPTION_MAX)
+  .refine(hasNoInvisibleCharsInText, INVISIBLE_TEXT_MESSAGE);
 
 /** Sort keys of the devices list; the first group allows keyset paging (non-null columns). */
 export const DEVICE_KEYSET_SORTS = ['id', 'name', 'serial', 'mac', 'status', 'created_at'] as const;
@@ -125,7 +137,8 @@ export const registerDeviceBody = z.strictObject({
   company_id: z.number().int().min(1).optional(),
   name: deviceNameSchema.optional(),
   description: deviceDescriptionSchema.optional(),
-  model: z.string().trim().min(1).max(32).optional(),
+  /** A model name shown instead of the vendor's (spec §1 branded_devices). */
+  model: z.string().trim().min(1).max(32).refine(hasNoInvisibleChars, INVISIBLE_NAME_MESSAGE).optional(),
 });
 export type RegisterDeviceBody = z.infer<typeof registerDeviceBody>;
 
@@ -275,5 +288,5 @@ export const approveDeviceBody = z.strictObject({
   serial: serialSchema,
   mac: macSchema,
   company_id: z.number().int().min(1).optional(),
-  note: z.string().trim().max(200).optional(),
+  note: z.string().trim().max(200).refine(hasNoInvisibleCharsInText, INVISIBLE_TEXT_MESSAGE).optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasNoInvisibleChars, INVISIBLE_NAME_MESSAGE } from '../limits';
 import { emailSchema, newPasswordSchema } from './auth';
 import { companyNameSchema } from './companies';
 
@@ -31,13 +32,13 @@ export type InviteUserBody = z.input<typeof inviteUserBodySchema>;
 /** inviteNewCompany (spec §3): POST /distributors/invitations with email. */
 export const inviteDistributorBodySchema = z.strictObject({ email: emailSchema });
 
-/** A display name: any text (stored as typed, shown as text), no control characters. */
+/** A display name: any text (stored as typed, shown as text), no control or invisible characters. */
 export const usernameSchema = z
   .string()
   .trim()
   .min(1, 'Name is required')
   .max(100, 'Name must be at most 100 characters')
-  .refine((v) => !/\p{Cc}/u.test(v), 'Name must not contain control characters');
+  .refine(hasNoInvisibleChars, INVISIBLE_NAME_MESSAGE);
 
 /** Accepting an invitation: a password, optionally a name, and the new company's name for a distributor. */
 export const acceptInvitationBodySchema = z.strictObject({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_MAX } from '../limits';
+import { EMAIL_MAX, hasNoInvisibleChars, INVISIBLE_NAME_MESSAGE } from '../limits';
 import { emailSchema } from './auth';
 
 /** How the connection to the SMTP server is protected. */
@@ -40,6 +40,7 @@ export const smtpConfigBodySchema = z.strictObject({
     .trim()
     .max(120, 'Sender name must be at most 120 characters')
     .refine((v) => !/[\r\n<>"]/.test(v), 'Sender name must not contain line breaks, quotes or angle brackets')
+    .refine(hasNoInvisibleChars, INVISIBLE_NAME_MESSAGE)
     .default(''),
 });
 export type SmtpConfigBody = z.input<typeof smtpConfigBodySchema>;

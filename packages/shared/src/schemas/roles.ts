@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { NAME_MAX } from '../limits';
+import {
+  hasNoInvisibleChars,
+  hasNoInvisibleCharsInText,
+  INVISIBLE_NAME_MESSAGE,
+  INVISIBLE_TEXT_MESSAGE,
+  NAME_MAX,
+} from '../limits';
 import { PERMISSIONS } from '../permissions';
 
 const roleName = z
@@ -7,7 +13,9 @@ const roleName = z
   .trim()
   .min(2, 'Name must be at least 2 characters')
   .max(60, 'Name must be at most 60 characters')
-  .regex(/^[a-z][a-z0-9_]*$/, 'Name may hold lower-case letters, digits and _ and must start with a letter');
+  .regex(/^[a-z][a-z0-9_]*$/, 'Name may hold lower-case letters, digits and _ and must start with a letter')
+  // The pattern already refuses them; the rule names why, the way every other name does.
+  .refine(hasNoInvisibleChars, INVISIBLE_NAME_MESSAGE);
 
 /** A custom role of a company (spec §3 Role, §2 users.roles). */
 export const roleBodySchema = z.strictObject({
@@ -17,8 +25,14 @@ export const roleBodySchema = z.strictObject({
     .string()
     .trim()
     .min(1, 'Title is required')
-    .max(NAME_MAX, `Title must be at most ${NAME_MAX} characters`),
-  description: z.string().trim().max(1000, 'Description must be at most 1000 characters').default(''),
+    .max(NAME_MAX, `Title must be at most ${NAME_MAX} characters`)
+    .refine(hasNoInvisibleChars, INVISIBLE_NAME_MESSAGE),
+  description: z
+    .string()
+    .trim()
+    .max(1000, 'Description must be at most 1000 characters')
+    .refine(hasNoInvisibleCharsInText, INVISIBLE_TEXT_MESSAGE)
+    .default(''),
   permissions: z
     .array(z.enum(PERMISSIONS, { error: 'Unknown permission' }))
     .max(PERMISSIONS.length)

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { hasNoForbiddenChars } from '../limits';
+import {
+  hasNoForbiddenChars,
+  hasNoInvisibleChars,
+  hasNoInvisibleCharsInText,
+  INVISIBLE_NAME_MESSAGE,
+  INVISIBLE_TEXT_MESSAGE,
+} from '../limits';
 
 /** Tag limits (spec §3 Tag; the name follows the forbidden characters of spec §5). */
 export const TAG_NAME_MAX = 100;
@@ -15,12 +21,14 @@ export const tagNameSchema = z
   .trim()
   .min(1, 'Name is required')
   .max(TAG_NAME_MAX, `Name must be at most ${TAG_NAME_MAX} characters`)
-  .refine(hasNoForbiddenChars, 'Name contains forbidden characters');
+  .refine(hasNoForbiddenChars, 'Name contains forbidden characters')
+  .refine(hasNoInvisibleChars, INVISIBLE_NAME_MESSAGE);
 
 export const tagDescriptionSchema = z
   .string()
   .trim()
-  .max(TAG_DESCRIPTION_MAX, `Description must be at most ${TAG_DESCRIPTION_MAX} characters`);
+  .max(TAG_DESCRIPTION_MAX, `Description must be at most ${TAG_DESCRIPTION_MAX} characters`)
+  .refine(hasNoInvisibleCharsInText, INVISIBLE_TEXT_MESSAGE);
 
 export const tagColorSchema = z
   .string()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasNoForbiddenChars } from '../limits';
+import { hasNoForbiddenChars, hasNoInvisibleChars, INVISIBLE_NAME_MESSAGE } from '../limits';
 import { TOKEN_SCOPE_NAMES } from '../scopes';
 
 /** Lifetimes offered for a new token, in days; null means it does not expire. */
@@ -14,7 +14,8 @@ export const createTokenBodySchema = z.strictObject({
     .min(1, 'Name is required')
     .max(TOKEN_NAME_MAX, `Name must be at most ${TOKEN_NAME_MAX} characters`)
     // spec §5: the forbidden characters of names (markup among them).
-    .refine(hasNoForbiddenChars, 'Name contains forbidden characters'),
+    .refine(hasNoForbiddenChars, 'Name contains forbidden characters')
+    .refine(hasNoInvisibleChars, INVISIBLE_NAME_MESSAGE),
   scopes: z
     .array(z.enum(TOKEN_SCOPE_NAMES, { error: 'Unknown scope' }))
     .min(1, 'Choose at least one scope')

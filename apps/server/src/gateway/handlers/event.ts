@@ -1,4 +1,5 @@
 import type { EventMessage } from '@fleetgate/shared/devices/messages';
+import { neutralizeText } from '@fleetgate/shared/limits';
 import type { DeviceIdentity } from '../../modules/devices/devices.repository';
 import type { GatewayContext } from '../context';
 import { messageTime } from '../telemetry-reports';
@@ -8,7 +9,8 @@ export async function handleEvent(ctx: GatewayContext, device: DeviceIdentity, m
   await ctx.recordEvent(device, {
     type: `device.${message.type}`,
     severity: message.severity,
-    message: message.message,
+    // Shown in the activity tab: no text-direction or invisible characters (limits.ts).
+    message: neutralizeText(message.message, { multiline: true }),
     ...(message.data ? { data: message.data } : {}),
     at: messageTime(message.at, new Date()),
   });

@@ -1,6 +1,7 @@
 import { findModel } from '@fleetgate/shared/devices/catalogue';
 import type { HelloMessage, SecretMessage } from '@fleetgate/shared/devices/messages';
 import { topics } from '@fleetgate/shared/devices/topics';
+import { neutralizeTexts } from '@fleetgate/shared/limits';
 import { digest, newToken } from '../../auth/tokens';
 import { type DeviceIdentity, devicesRepository } from '../../modules/devices/devices.repository';
 import type { GatewayContext } from '../context';
@@ -11,26 +12,31 @@ import { notifyStatus } from '../notify';
  * identity fields are stored; a device without a secret (first contact) gets one on
  * `down/secret`; a device with one gets its open commands.
  */
-export async function handleHello(ctx: GatewayContext, device: DeviceIdentity, hello: HelloMessage) {
+export async function handleHello(ctx: GatewayContext, device: DeviceIdentity, message: HelloMessage) {
   const record = await devicesRepository.findById(ctx.db, device.id);
   if (!record) return;
-  if (hello.serial !== record.serial) {
+  if (message.serial !== record.serial) {
     ctx.log.warn({ serial: record.serial }, 'hello names another serial; dropped');
     return;
   }
+  // What the device reports is shown in the console: text-direction and invisible characters
+  // removed, control characters replaced ('RUT2\u202eelif.exe' would show as 'RUT2exe.file').
+  const hello = neutralizeTexts(message);
+  // A model or firmware with nothing visible left is as good as unreported: the stored one stays.
+  const vendorModel = hello.model.trim().toUpperCase() || record.originalModel;
+  const firmware = hello.firmware.trim() || record.firmware;
   const now = new Date();
-  const vendorModel = hello.model.toUpperCase();
   const updated = await devicesRepository.update(ctx.db, device.id, {
     // A model set at registration may be a branded name (spec §1 branded_devices): keep it,
     // and keep the vendor's model as original_model, which capabilities derive from.
     model: record.model ?? vendorModel,
     originalModel: vendorModel,
-    firmware: hello.firmware,
+    firmware,
     imei: hello.imei ?? record.imei,
     hostname: hello.hostname ?? record.hostname,
     sims: hello.sims ?? record.sims,
     agent: hello.agent ? `${hello.agent.name}/${hello.agent.version}` : record.agent,
-    esim: findModel(vendorModel)?.esim ?? false,
+    esim: vendorModel ? (findModel(vendorModel)?.esim ?? false) : record.esim,
     bootId: hello.boot_id ?? record.bootId,
     lastSeenAt: now,
   });
@@ -39,10 +45,10 @@ export async function handleHello(ctx: GatewayContext, device: DeviceIdentity, h
   if (record.bootId && hello.boot_id && hello.boot_id !== record.bootId) {
     await ctx.recordEvent(device, { type: 'device.boot', message: 'Device booted', at: now });
   }
-  if (record.firmware && record.firmware !== hello.firmware) {
+  if (record.firmware && record.firmware !== firmware) {
     await ctx.recordEvent(device, {
       type: 'firmware.changed',
-      message: `Firmware changed from ${record.firmware} to ${hello.firmware}`,
+      message: `Firmware changed from ${record.firmware} to ${firmware}`,
       at: now,
     });
   }

@@ -1,4 +1,5 @@
 import type { ReplyMessage } from '@fleetgate/shared/devices/messages';
+import { neutralizeText } from '@fleetgate/shared/limits';
 import { commandsRepository } from '../../modules/devices/commands.repository';
 import type { DeviceIdentity } from '../../modules/devices/devices.repository';
 import type { GatewayContext } from '../context';
@@ -23,8 +24,9 @@ export async function handleReply(
   const file = message.file && BASE64.test(message.file.data) ? message.file : undefined;
   const row = await commandsRepository.applyReply(ctx.db, device.id, commandId, {
     status: message.status,
-    ...(message.output !== undefined ? { output: message.output } : {}),
-    ...(message.error !== undefined ? { error: message.error } : {}),
+    // Output and errors are shown in the console: no text-direction or invisible characters.
+    ...(message.output !== undefined ? { output: neutralizeText(message.output, { multiline: true }) } : {}),
+    ...(message.error !== undefined ? { error: neutralizeText(message.error) } : {}),
     ...(message.result !== undefined ? { result: message.result } : {}),
     ...(file ? { file: { name: file.name, type: file.content_type, data: file.data } } : {}),
   });
