@@ -11,6 +11,7 @@ import { brokerHooksRoutes } from './gateway/broker-hooks.routes';
 import { createGateway, type Gateway } from './gateway/gateway';
 import { realtimeNotifier } from './gateway/notify';
 import { registerErrorHandling } from './http/error-handler';
+import { registerInputGuard } from './http/input-guard';
 import { accountRoutes } from './modules/account/account.routes';
 import { accountSessionsRoutes } from './modules/account/sessions.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -89,6 +90,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerInputGuard(app);
 
   const ownsDataDir = !options.database && !config.databaseUrl && !config.inMemoryDatabase;
   const unlock = ownsDataDir ? lockDataDir(config.dataDir) : () => {};

@@ -17,6 +17,8 @@ function send(reply: FastifyReply, status: number, errors: ErrorEntry[], meta?: 
   return reply.status(status).send(meta ? { success: false, errors, meta } : { success: false, errors });
 }
 
+const clientStatus = (status: number | undefined) => (status && status >= 400 && status < 500 ? status : 400);
+
 /** Turns a zod issue path into the field name the forms know (`source`). */
 function sourceOf(path: readonly string[]): string | undefined {
   return path.length ? path.join('.') : undefined;
@@ -59,7 +61,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
 
     const known = error.code ? FASTIFY_CODES[error.code] : undefined;
-    if (known) return send(reply, error.statusCode ?? 400, [known]);
+    // A client's mistake stays a 4xx even when the validator itself failed on it (a 500 there).
+    if (known) return send(reply, clientStatus(error.statusCode), [known]);
 
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return send(reply, error.statusCode, [{ code: 'VALIDATION_ERROR', message: 'Invalid request' }]);
