@@ -80,3 +80,28 @@ export function errorsOf(
 ): { code: string; message: string; source?: string }[] {
   return (response.json() as { errors: { code: string; message: string; source?: string }[] }).errors;
 }
+
+/** A multipart body with one file, as a browser sends it. */
+function multipart(filename: string, content: string, type = 'text/csv') {
+  const boundary = '----fleetgate-test-boundary';
+  const body =
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n` +
+    `Content-Type: ${type}\r\n\r\n${content}\r\n--${boundary}--\r\n`;
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** Uploads one file as `client` (field `file`), the way the console's file inputs do. */
+export function upload(client: TestClient, url: string, filename: string, content: string, type?: string) {
+  const { body, contentType } = multipart(filename, content, type);
+  return client.app.inject({
+    method: 'POST',
+    url,
+    payload: body,
+    headers: {
+      ...client.headers,
+      'content-type': contentType,
+      'x-xsrf-token': client.cookies.get('XSRF-TOKEN') ?? '',
+    },
+    cookies: Object.fromEntries(client.cookies),
+  });
+}

@@ -6,7 +6,7 @@ import type { Db } from '../../db/database';
 import { AppError, unauthorized } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import { findPasswordHash, findUserByEmail, recordLogin } from '../users/principal.repository';
-import { attemptsRepository } from './attempts.repository';
+import { attemptCountersRepository } from './attempt-counters.repository';
 import { type SessionRow, sessionsRepository } from './sessions.repository';
 
 export type IssuedTokens = {
@@ -57,9 +57,9 @@ export function createAuthService(db: Db, config: Config) {
   async function takeAttempt(key: string, windowMs: number, now: Date) {
     if (now.getTime() - prunedAt > PRUNE_EVERY_MS) {
       prunedAt = now.getTime();
-      await attemptsRepository.prune(db, new Date(now.getTime() - 2 * SIGN_IN_WINDOW_MS));
+      await attemptCountersRepository.prune(db, new Date(now.getTime() - 2 * SIGN_IN_WINDOW_MS));
     }
-    return attemptsRepository.take(db, key, now, windowMs);
+    return attemptCountersRepository.take(db, key, now, windowMs);
   }
 
   const idleTtl = minutes(config.sessionIdleMinutes);
@@ -130,7 +130,7 @@ export function createAuthService(db: Db, config: Config) {
       if (counter.notifiedAt === null) {
         const token = newToken();
         const user = await findUserByEmail(db, email);
-        if ((await attemptsRepository.markNotified(db, key, now, digest(token))) && user) {
+        if ((await attemptCountersRepository.markNotified(db, key, now, digest(token))) && user) {
           await recordAudit(db, { action: 'auth.account_locked', actorUserId: user.id, ip: client.ip });
           guard.onLock?.(user.id, token);
         }
@@ -148,7 +148,7 @@ export function createAuthService(db: Db, config: Config) {
       });
       throw AppError.of(401, 'UNAUTHORIZED', INVALID_CREDENTIALS);
     }
-    await attemptsRepository.clear(db, key);
+    await attemptCountersRepository.clear(db, key);
     return { id: user.id };
   }
 
@@ -289,7 +289,7 @@ export function createAuthService(db: Db, config: Config) {
       if (!(await verifyPassword(hash, password))) {
         throw AppError.of(422, 'CONFIRMATION_FAILED', 'Incorrect password', 'password');
       }
-      await attemptsRepository.clear(db, key);
+      await attemptCountersRepository.clear(db, key);
       await sessionsRepository.markPasswordConfirmed(db, session.id, now);
     },
   };

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { companies } from '../../db/schema/companies';
 import { approvedDevices } from '../../db/schema/devices';
@@ -53,6 +53,15 @@ export const approvedRepository = {
       .where(and(eq(t.serial, serial), isNull(t.registeredAt)))
       .limit(1);
     return row;
+  },
+
+  /** Approvals not yet used among `serials`: each serial belongs to its approved company. */
+  async openForSerials(db: Db, serials: string[]) {
+    if (serials.length === 0) return [];
+    return db
+      .select({ id: t.id, serial: t.serial, mac: t.mac, companyId: t.companyId })
+      .from(t)
+      .where(and(inArray(t.serial, serials), isNull(t.registeredAt)));
   },
 
   async markRegistered(db: Db, id: number, deviceId: number) {

@@ -10,6 +10,7 @@ import { requireAuth } from '../../plugins/access';
 import { auditIdentity, recordAudit } from '../audit/audit.service';
 import { companyInScope, scopeOf } from '../policy/scope';
 import { approvedRepository } from './approved.repository';
+import { devicesRepository } from './devices.repository';
 
 /**
  * The super admin's approved-devices list (spec §2 auth.devices, §7 /devices/authorized):
@@ -51,6 +52,10 @@ export async function approvedDevicesRoutes(app: FastifyInstance): Promise<void>
       const { serial, mac, company_id, note } = request.body;
       if (company_id !== undefined && !(await companyInScope(app.db, scopeOf(auth), company_id))) {
         throw notFound('Company');
+      }
+      // An approval says where a new device goes; it never moves one that is registered.
+      if ((await devicesRepository.existingSerials(app.db, [serial])).size) {
+        throw conflict('A device with this serial number is registered already', 'serial');
       }
       const row = await approvedRepository.insert(app.db, {
         serial,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, errorsOf, TestClient } from '../../../test/app';
+import { buildTestApp, errorsOf, TestClient, upload } from '../../../test/app';
 import { createUser, signedIn, tenantTree } from '../../../test/factories';
 import { deviceCommands } from '../../db/schema/devices';
 import { devicesRepository } from './devices.repository';
@@ -16,30 +16,6 @@ let tree: Awaited<ReturnType<typeof tenantTree>>;
 
 const mac = (n: number) =>
   `00:1E:42:00:${(n >> 8).toString(16).padStart(2, '0')}:${(n & 255).toString(16).padStart(2, '0')}`.toUpperCase();
-
-/** A multipart body with one file, as a browser sends it. */
-function multipart(filename: string, content: string, type = 'text/csv') {
-  const boundary = '----fleetgate-test-boundary';
-  const body =
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n` +
-    `Content-Type: ${type}\r\n\r\n${content}\r\n--${boundary}--\r\n`;
-  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-async function upload(client: TestClient, url: string, filename: string, content: string, type?: string) {
-  const { body, contentType } = multipart(filename, content, type);
-  return app.inject({
-    method: 'POST',
-    url,
-    payload: body,
-    headers: {
-      ...client.headers,
-      'content-type': contentType,
-      'x-xsrf-token': client.cookies.get('XSRF-TOKEN') ?? '',
-    },
-    cookies: Object.fromEntries(client.cookies),
-  });
-}
 
 beforeAll(async () => {
   app = await buildTestApp();

@@ -170,6 +170,23 @@ export const devicesRepository = {
     return new Set(rows.map((r) => r.serial));
   },
 
+  /** Registered serials among `serials`, and whether each device is in the caller's reach. */
+  async registeredSerials(
+    db: Db,
+    scope: Scope,
+    serials: string[],
+  ): Promise<Map<string, { inScope: boolean }>> {
+    if (serials.length === 0) return new Map();
+    const rows = await db
+      .select({
+        serial: devices.serial,
+        inScope: sql<boolean>`${companyColumnInScope(devices.companyId, scope)}`,
+      })
+      .from(devices)
+      .where(inArray(devices.serial, serials));
+    return new Map(rows.map((r) => [r.serial, { inScope: r.inScope }]));
+  },
+
   /** Every online device becomes offline (start of the embedded broker). */
   async markAllOffline(db: Db) {
     await db.update(devices).set({ status: 0 }).where(eq(devices.status, 1));

@@ -5,9 +5,11 @@ import { conflict, notFound } from '../../http/errors';
 import type { AuthContext } from '../../plugins/auth';
 import { auditIdentity, recordAudit } from '../audit/audit.service';
 import { companyInScope, scopeOf } from '../policy/scope';
+import { approvedRepository } from './approved.repository';
 import { createCommands } from './commands.service';
 import { parseCsv } from './csv';
 import { devicesRepository } from './devices.repository';
+import { countUnavailable, SERIAL_IN_FLEET, SERIAL_UNAVAILABLE, serialVerdicts } from './serial-availability';
 
 type ErrorItem = { code: string; message: string; source?: string };
 
@@ -20,16 +22,25 @@ export async function registerDevice(app: FastifyInstance, auth: AuthContext, bo
   const scope = scopeOf(auth);
   const companyId = body.company_id ?? auth.principal.company.id;
   if (!(await companyInScope(app.db, scope, companyId))) throw notFound('Company');
+  const mac = normalizeMac(body.mac)!;
+  const verdict = (await serialVerdicts(app, auth, companyId, [{ serial: body.serial, mac }])).get(
+    body.serial,
+  )!;
+  await countUnavailable(app, auth, verdict.ok || verdict.message === SERIAL_IN_FLEET ? 0 : 1);
+  if (!verdict.ok) throw conflict(verdict.message, 'serial');
   const device = await devicesRepository.insert(app.db, {
     companyId,
     serial: body.serial,
-    mac: normalizeMac(body.mac)!,
+    mac,
     name: body.name ?? body.serial,
     description: body.description ?? '',
     model: body.model?.toUpperCase() ?? null,
     createdBy: auth.principal.id,
   });
-  if (!device) throw conflict('A device with this serial number is already registered', 'serial');
+  // Lost a race with another registration of the same serial: the same answer as any taken one.
+  if (!device) throw conflict(SERIAL_UNAVAILABLE, 'serial');
+  if (verdict.approvalId !== null)
+    await approvedRepository.markRegistered(app.db, verdict.approvalId, device.id);
   await recordAudit(app.db, {
     action: 'device.register',
     ...auditIdentity(auth),
@@ -87,10 +98,18 @@ export async function importDevices(
       },
     };
   });
-  const existing = await devicesRepository.existingSerials(
-    app.db,
-    candidates.map((c) => c.raw.serial).filter((s): s is string => Boolean(s)),
+  const verdicts = await serialVerdicts(
+    app,
+    auth,
+    target,
+    candidates.flatMap(({ raw }) => {
+      const mac = raw.mac ? normalizeMac(raw.mac) : undefined;
+      return raw.serial && mac ? [{ serial: raw.serial, mac }] : [];
+    }),
   );
+  // Counted before anything is written: a file of other tenants' serials registers nothing.
+  const unavailable = [...verdicts.values()].filter((v) => !v.ok && v.message === SERIAL_UNAVAILABLE).length;
+  await countUnavailable(app, auth, unavailable);
   for (const { line, raw } of candidates) {
     const base = { line, serial: raw.serial ?? '', mac: raw.mac ?? '' };
     const parsed = registerDeviceBody.safeParse(
@@ -118,17 +137,12 @@ export async function importDevices(
       continue;
     }
     seen.add(serial);
-    if (existing.has(serial)) {
+    const verdict = verdicts.get(serial);
+    if (verdict && !verdict.ok) {
       results.push({
         ...base,
         success: false,
-        errors: [
-          {
-            code: 'CONFLICT',
-            message: 'A device with this serial number is already registered',
-            source: 'serial',
-          },
-        ],
+        errors: [{ code: 'CONFLICT', message: verdict.message, source: 'serial' }],
       });
       continue;
     }
@@ -145,15 +159,12 @@ export async function importDevices(
       results.push({
         ...base,
         success: false,
-        errors: [
-          {
-            code: 'CONFLICT',
-            message: 'A device with this serial number is already registered',
-            source: 'serial',
-          },
-        ],
+        errors: [{ code: 'CONFLICT', message: SERIAL_UNAVAILABLE, source: 'serial' }],
       });
       continue;
+    }
+    if (verdict?.ok && verdict.approvalId !== null) {
+      await approvedRepository.markRegistered(app.db, verdict.approvalId, device.id);
     }
     results.push({ ...base, success: true, device_id: device.id });
   }

@@ -7,21 +7,21 @@ const t = attemptCounters;
 export type AttemptCount = { attempts: number; notifiedAt: Date | null; unlockTokenHash: string | null };
 
 /** Only this file reads and writes the attempt counters (docs/security.md, guessing limits). */
-export const attemptsRepository = {
+export const attemptCountersRepository = {
   /**
-   * Takes one attempt of `key` in one statement and answers the counter after it; a window
-   * older than `windowMs` restarts at one, forgetting its notice and unlock link.
+   * Takes `count` attempts of `key` (one by default) in one statement and answers the counter
+   * after it; a window older than `windowMs` restarts, forgetting its notice and unlock link.
    */
-  async take(db: Db, key: string, now: Date, windowMs: number): Promise<AttemptCount> {
+  async take(db: Db, key: string, now: Date, windowMs: number, count = 1): Promise<AttemptCount> {
     const at = now.toISOString();
     const over = sql`${t.windowStartedAt} <= ${at}::timestamptz - ${`${windowMs} milliseconds`}::interval`;
     const [row] = await db
       .insert(t)
-      .values({ key, windowStartedAt: now, attempts: 1 })
+      .values({ key, windowStartedAt: now, attempts: count })
       .onConflictDoUpdate({
         target: t.key,
         set: {
-          attempts: sql`case when ${over} then 1 else ${t.attempts} + 1 end`,
+          attempts: sql`case when ${over} then ${count} else ${t.attempts} + ${count} end`,
           notifiedAt: sql`case when ${over} then null else ${t.notifiedAt} end`,
           unlockTokenHash: sql`case when ${over} then null else ${t.unlockTokenHash} end`,
           windowStartedAt: sql`case when ${over} then ${at}::timestamptz else ${t.windowStartedAt} end`,
