@@ -352,6 +352,40 @@ describe('who may invite whom (spec §6 canInviteRoles, issue 4 hostile input)',
   });
 });
 
+describe('failing-invitation-enumeration: answers do not tell one tenant who another has', () => {
+  const invite = (client: TestClient, companyId: number, email: string) =>
+    client.post('/api/users/invite', { company_id: companyId, email, role: roleId('end_user') });
+
+  it('an address with an account in another tenant is answered like a new one; its owner is told instead', async () => {
+    const betaAdmin = await signedIn(app, 'admin@beta.test');
+    const fresh = await invite(betaAdmin, tree.beta.id, 'nobody.yet@x.test');
+    const elsewhere = await invite(betaAdmin, tree.beta.id, 'client@acme.test');
+    expect(elsewhere.statusCode).toBe(fresh.statusCode);
+    expect(elsewhere.json().message).toBe(fresh.json().message);
+    expect(elsewhere.json().data).toMatchObject({ status: 'pending', email: 'client@acme.test' });
+    const [mail] = await app.db
+      .select()
+      .from(mailLog)
+      .where(and(eq(mailLog.to, 'client@acme.test'), eq(mailLog.template, 'invitation_existing_account')));
+    expect(mail?.text).toMatch(/already has an account/);
+    expect(mail?.text).not.toMatch(/account\/invitation\//);
+    expect(await userCount('client@acme.test')).toBe(1);
+  });
+
+  it('an address pending with another tenant can be invited too; within one’s reach both refusals stay', async () => {
+    const betaAdmin = await signedIn(app, 'admin@beta.test');
+    expect((await invite(acmeAdmin, tree.acme.id, 'wanted@x.test')).statusCode).toBe(200);
+    expect((await invite(betaAdmin, tree.beta.id, 'wanted@x.test')).statusCode).toBe(200);
+    const pending = await invite(acmeAdmin, tree.acme.id, 'wanted@x.test');
+    expect(errorsOf(pending)[0]?.message).toBe(
+      'An invitation to this email is already pending. Resend it instead.',
+    );
+    const member = await invite(acmeAdmin, tree.acme.id, 'client@acme.test');
+    expect(member.statusCode).toBe(409);
+    expect(errorsOf(member)[0]?.message).toBe('A user with this email already exists');
+  });
+});
+
 describe('resend, revoke, expire (users.invitations)', () => {
   it('resend gives a new link and kills the old one; an expired invitation can be resent', async () => {
     const invited = await acmeAdmin.post('/api/users/invite', {

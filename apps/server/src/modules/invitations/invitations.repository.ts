@@ -126,11 +126,12 @@ export const invitationsRepository = {
   },
 
   /** A pending invitation to this address anywhere: a second one would race the first. */
-  async pendingForEmail(db: Db, email: string) {
+  /** A usable invitation to `email` from a company in `scope` (others are not the caller's to know). */
+  async pendingForEmail(db: Db, scope: Scope, email: string) {
     const [found] = await db
       .select({ id: invitations.id })
       .from(invitations)
-      .where(and(eq(invitations.email, email), usable()))
+      .where(and(eq(invitations.email, email), usable(), companyColumnInScope(invitations.companyId, scope)))
       .limit(1);
     return found;
   },
@@ -169,6 +170,16 @@ export const invitationsRepository = {
       .where(and(eq(invitations.id, id), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)))
       .returning({ id: invitations.id });
     return revoked.length > 0;
+  },
+
+  /** Whether `email` has an account, and whether its company is in `scope`. */
+  async emailHolder(db: Db, scope: Scope, email: string): Promise<{ inScope: boolean } | undefined> {
+    const [found] = await db
+      .select({ inScope: sql<boolean>`${companyColumnInScope(users.companyId, scope)}` })
+      .from(users)
+      .where(eq(users.email, email))
+      .limit(1);
+    return found;
   },
 
   async emailTaken(db: Db, email: string): Promise<boolean> {

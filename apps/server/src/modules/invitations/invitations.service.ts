@@ -13,7 +13,12 @@ import type { AuthContext } from '../../plugins/auth';
 import { auditIdentity, recordAudit } from '../audit/audit.service';
 import { companiesRepository } from '../companies/companies.repository';
 import type { MailResult, MailService } from '../mail/mail.service';
-import { distributorInvitationMail, MAIL_TEMPLATES, userInvitationMail } from '../mail/mail.templates';
+import {
+  distributorInvitationMail,
+  invitationToExistingAccountMail,
+  MAIL_TEMPLATES,
+  userInvitationMail,
+} from '../mail/mail.templates';
 import { companyInScope, scopeOf } from '../policy/scope';
 import { assignableRole } from '../users/role-assignment';
 import { type InvitationRow, invitationsRepository as repo } from './invitations.repository';
@@ -50,8 +55,29 @@ const audit = (ctx: Ctx, action: string, row: InvitationRow, details?: Record<st
     ip: ctx.ip,
   });
 
-async function deliver(ctx: Ctx, row: InvitationRow, token: string): Promise<MailResult> {
+/**
+ * Sends the invitation; to an address that has an account elsewhere, a message saying so
+ * instead of a link that could not be used. The inviter sees the same answer either way.
+ */
+async function deliver(
+  ctx: Ctx,
+  row: InvitationRow,
+  token: string,
+  existingAccount: boolean,
+): Promise<MailResult> {
   const appName = await ctx.mail.appName();
+  if (existingAccount) {
+    return ctx.mail.send({
+      to: row.email,
+      template: MAIL_TEMPLATES.invitationToExistingAccount,
+      companyId: row.company_id,
+      ...invitationToExistingAccountMail({
+        appName,
+        inviter: ctx.auth.principal.email,
+        companyName: row.company_name,
+      }),
+    });
+  }
   const url = `${ctx.baseUrl}${INVITATION_PATH}/${token}`;
   const inviter = ctx.auth.principal.email;
   const expiresAt = new Date(row.expires_at);
@@ -81,9 +107,20 @@ async function reachable(ctx: Ctx, id: number): Promise<InvitationRow> {
   return row;
 }
 
+/**
+ * Whether the address already has an account. One in the caller's reach is refused (they
+ * can see it); one elsewhere is not refused, so that the answer does not tell one tenant
+ * who another has (docs/security.md, enumeration).
+ */
+async function existingAccount(ctx: Ctx, email: string): Promise<boolean> {
+  const holder = await repo.emailHolder(ctx.db, scopeOf(ctx.auth), email);
+  if (holder?.inScope) throw conflict('A user with this email already exists', 'email');
+  return holder !== undefined;
+}
+
 async function create(ctx: Ctx, kind: InvitationKind, email: string, companyId: number, roleId: number) {
-  if (await repo.emailTaken(ctx.db, email)) throw conflict('A user with this email already exists', 'email');
-  if (await repo.pendingForEmail(ctx.db, email))
+  const elsewhere = await existingAccount(ctx, email);
+  if (await repo.pendingForEmail(ctx.db, scopeOf(ctx.auth), email))
     throw conflict('An invitation to this email is already pending. Resend it instead.', 'email');
   const token = newToken();
   const id = await repo.insert(ctx.db, {
@@ -97,7 +134,7 @@ async function create(ctx: Ctx, kind: InvitationKind, email: string, companyId: 
   });
   const row = await reachable(ctx, id);
   await audit(ctx, kind === 'distributor' ? 'distributor.invite' : 'invitation.create', row);
-  const mail = await deliver(ctx, row, token);
+  const mail = await deliver(ctx, row, token, elsewhere);
   return { data: { ...row, mail_status: mail.status }, message: MAIL_MESSAGES[mail.status] };
 }
 
@@ -134,14 +171,13 @@ export const invitationsService = {
     if (row.kind === 'distributor' && !ctx.auth.principal.permissions.includes('manage_companies'))
       throw forbidden();
     await assignableRole(ctx.db, ctx.auth, row.role_id ?? ADMIN_ROLE_ID, row.company_id);
-    if (await repo.emailTaken(ctx.db, row.email))
-      throw conflict('A user with this email already exists', 'email');
+    const elsewhere = await existingAccount(ctx, row.email);
     const token = newToken();
     if (!(await repo.renew(ctx.db, id, digest(token), expiry())))
       throw badRequest('This invitation can no longer be resent');
     const renewed = await reachable(ctx, id);
     await audit(ctx, 'invitation.resend', renewed);
-    const mail = await deliver(ctx, renewed, token);
+    const mail = await deliver(ctx, renewed, token, elsewhere);
     const message = mail.status === 'sent' ? 'Invitation resent successfully' : MAIL_MESSAGES[mail.status];
     return { data: { ...renewed, mail_status: mail.status }, message };
   },

@@ -76,6 +76,7 @@ export const MAIL_TEMPLATES = {
   smtpTest: 'smtp_test',
   userInvitation: 'user_invitation',
   distributorInvitation: 'distributor_invitation',
+  invitationToExistingAccount: 'invitation_existing_account',
 } as const;
 
 export function smtpTestMail(appName: string): RenderedMail {
@@ -111,6 +112,28 @@ export function userInvitationMail(input: {
         `The invitation expires on ${input.expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
         'If you did not expect this message, ignore it.',
       ],
+    },
+    input.appName,
+  );
+}
+
+/**
+ * An invitation to an address that already has an account elsewhere: the inviter is not
+ * told (another tenant's users are not theirs to learn of), the address's owner is.
+ */
+export function invitationToExistingAccountMail(input: {
+  appName: string;
+  inviter: string;
+  companyName: string;
+}): RenderedMail {
+  return renderMail(
+    {
+      subject: `You are invited to ${input.companyName} on ${input.appName}`,
+      paragraphs: [
+        `${input.inviter} invited you to join ${input.companyName}, but this address already has an account, and an address can belong to one account only.`,
+        `To join ${input.companyName}, ask your current administrator to move your account there, or ask ${input.inviter} to invite another address of yours.`,
+      ],
+      footer: ['If you did not expect this message, ignore it: nothing changes.'],
     },
     input.appName,
   );
