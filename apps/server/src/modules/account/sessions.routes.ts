@@ -7,7 +7,6 @@ import { notFound } from '../../http/errors';
 import { requireAuth } from '../../plugins/access';
 import { clearAuthCookies } from '../../plugins/auth';
 import { auditIdentity, recordAudit } from '../audit/audit.service';
-import { requireActorConfirmation } from '../auth/recent-confirmation';
 import { sessionsRepository } from '../auth/sessions.repository';
 import { accountRepository } from './account.repository';
 import { iso } from './links';
@@ -61,7 +60,7 @@ export async function accountSessionsRoutes(app: FastifyInstance): Promise<void>
       },
     },
     async (request, reply) => {
-      const auth = requireActorConfirmation(request);
+      const auth = requireAuth(request);
       const now = new Date();
       const [ended] = await sessionsRepository.revokeWhere(
         app.db,
@@ -95,7 +94,7 @@ export async function accountSessionsRoutes(app: FastifyInstance): Promise<void>
       },
     },
     async (request) => {
-      const auth = requireActorConfirmation(request);
+      const auth = requireAuth(request);
       const ended = await sessionsRepository.revokeWhere(
         app.db,
         auth.principal.id,

@@ -22,13 +22,3 @@ export function requireRecentConfirmation(request: FastifyRequest, now = Date.no
   if (auth.token || !confirmedRecently(auth, now)) throw passwordConfirmationRequired();
   return auth;
 }
-
-/**
- * Sensitive actions while impersonating (issue 4): the real actor confirms their password.
- * Outside impersonation the action goes through as is.
- */
-export function requireActorConfirmation(request: FastifyRequest, now = Date.now()): AuthContext {
-  const auth = requireAuth(request);
-  if (auth.actor) return requireRecentConfirmation(request, now);
-  return auth;
-}

@@ -2,8 +2,8 @@ import { okBody } from '@fleetgate/shared/schemas/api';
 import { type Brand, brandSchema, DEFAULT_BRAND } from '@fleetgate/shared/schemas/brand';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireAuth } from '../../plugins/access';
 import { auditIdentity, recordAudit } from '../audit/audit.service';
-import { requireActorConfirmation } from '../auth/recent-confirmation';
 import { settingsRepository } from '../settings/settings.repository';
 
 const KEY = 'brand';
@@ -43,8 +43,7 @@ export async function brandRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      // Changing the brand while impersonating needs the real actor's password (issue 4 §4).
-      const auth = requireActorConfirmation(request);
+      const auth = requireAuth(request);
       await settingsRepository.put(app.db, KEY, request.body);
       await recordAudit(app.db, { action: 'brand.update', ...auditIdentity(auth), ip: request.ip });
       return { success: true as const, data: request.body, message: 'Brand updated successfully' };

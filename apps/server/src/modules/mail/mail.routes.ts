@@ -18,7 +18,6 @@ import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { listQuerySchema } from '../../http/list-query';
 import { requireAuth } from '../../plugins/access';
 import { auditIdentity, recordAudit } from '../audit/audit.service';
-import { requireActorConfirmation } from '../auth/recent-confirmation';
 import { scopeOf } from '../policy/scope';
 import { mailRepository } from './mail.repository';
 import { MAIL_TEMPLATES, smtpTestMail } from './mail.templates';
@@ -66,8 +65,6 @@ export async function mailRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      // While impersonating, the real actor confirms their password first (423).
-      requireActorConfirmation(request);
       const body = request.body;
       if (body.password && body.clear_password)
         throw badRequest('Either enter a new password or remove it, not both', 'password');

@@ -15,7 +15,8 @@ let tree: Awaited<ReturnType<typeof tenantTree>>;
 const STEP = 30_000;
 
 beforeAll(async () => {
-  app = await buildTestApp();
+  // The per-account sign-in limit has tests of its own (auth/guessing-limits); a burst here tests the codes.
+  app = await buildTestApp({ ACCOUNT_LOGIN_LIMIT: '100' });
   tree = await tenantTree(app);
 });
 afterAll(() => app.close());

@@ -14,7 +14,6 @@ import { z } from 'zod';
 import { conflict } from '../../http/errors';
 import { requireAuth } from '../../plugins/access';
 import { mfaMandatoryFor } from '../account/account-state';
-import { requireActorConfirmation, requireRecentConfirmation } from '../auth/recent-confirmation';
 import { createMfaService } from './mfa.service';
 import { oidcUnavailable } from './oidc';
 
@@ -66,7 +65,7 @@ export async function mfaRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => ({
       success: true as const,
-      data: await service.startTotp(requireActorConfirmation(request)),
+      data: await service.startTotp(requireAuth(request)),
     }),
   );
 
@@ -82,11 +81,7 @@ export async function mfaRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const codes = await service.confirmTotp(
-        requireActorConfirmation(request),
-        request.body.code,
-        request.ip,
-      );
+      const codes = await service.confirmTotp(requireAuth(request), request.body.code, request.ip);
       return {
         success: true as const,
         data: { recovery_codes: codes },
@@ -106,7 +101,7 @@ export async function mfaRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const challenge = await service.startEmail(requireActorConfirmation(request));
+      const challenge = await service.startEmail(requireAuth(request));
       return {
         success: true as const,
         data: { session_id: challenge.id, expires_at: challenge.expiresAt.toISOString() },
@@ -128,7 +123,7 @@ export async function mfaRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       await service.confirmEmail(
-        requireActorConfirmation(request),
+        requireAuth(request),
         request.body.session_id,
         request.body.code,
         request.ip,
@@ -152,7 +147,7 @@ export async function mfaRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const auth = requireActorConfirmation(request);
+      const auth = requireAuth(request);
       if (!app.mfa.oidc.enabled) throw oidcUnavailable();
       if (auth.principal.mfaType) {
         throw conflict('Two-step verification is on already. Remove it first to change the method.');
@@ -173,7 +168,7 @@ export async function mfaRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const codes = await service.regenerateRecoveryCodes(requireRecentConfirmation(request), request.ip);
+      const codes = await service.regenerateRecoveryCodes(requireAuth(request), request.ip);
       return {
         success: true as const,
         data: { recovery_codes: codes },
@@ -193,7 +188,7 @@ export async function mfaRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      await service.remove(requireRecentConfirmation(request), request.ip);
+      await service.remove(requireAuth(request), request.ip);
       return {
         success: true as const,
         data: { ok: true as const },

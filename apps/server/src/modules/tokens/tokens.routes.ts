@@ -8,7 +8,6 @@ import { AppError, notFound } from '../../http/errors';
 import { requireAuth } from '../../plugins/access';
 import { iso } from '../account/links';
 import { auditIdentity, recordAudit } from '../audit/audit.service';
-import { requireRecentConfirmation } from '../auth/recent-confirmation';
 import { TOKEN_PREFIX } from './bearer';
 import { type ApiTokenRow, tokensRepository } from './tokens.repository';
 
@@ -63,7 +62,7 @@ export async function tokensRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       // A token outlives the browser session: the real person confirms, always.
-      const auth = requireRecentConfirmation(request);
+      const auth = requireAuth(request);
       if (!auth.principal.mfaType) {
         throw AppError.of(403, 'FORBIDDEN', 'Turn on two-step verification before creating access tokens');
       }

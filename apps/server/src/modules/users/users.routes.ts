@@ -12,7 +12,6 @@ import { z } from 'zod';
 import { notFound } from '../../http/errors';
 import { listQuerySchema, pickFields } from '../../http/list-query';
 import { requireAuth } from '../../plugins/access';
-import { requireActorConfirmation } from '../auth/recent-confirmation';
 import { scopeOf } from '../policy/scope';
 import { usersRepository } from './users.repository';
 import { usersService } from './users.service';
@@ -67,10 +66,10 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  /** Changes to who may do what: while impersonating, the real actor confirms their password (423). */
+  /** A change's context; while impersonating, the step-up (modules/auth/sensitive-actions.ts) ran first. */
   const sensitive = (request: FastifyRequest) => ({
     db: app.db,
-    auth: requireActorConfirmation(request),
+    auth: requireAuth(request),
     ip: request.ip,
   });
   const manageUsers = { access: { permission: 'manage_users' as const } };
