@@ -8,6 +8,9 @@ import type { TelemetryWriter } from './telemetry-writer';
 /** Publishes to a device topic (QoS 1, never retained). */
 export type DevicePublisher = (topic: string, payload: string) => Promise<void>;
 
+/** Runs a presence change of a serial after the earlier ones of that serial have finished. */
+export type PresenceTurns = (serial: string, change: () => Promise<void>) => Promise<void>;
+
 /** What every message handler gets. */
 export type GatewayContext = {
   db: Db;
@@ -21,6 +24,8 @@ export type GatewayContext = {
    * undefined when the broker is external and only status messages tell.
    */
   connected: (serial: string) => boolean | undefined;
+  /** Presence changes of a device run one at a time (handlers/presence.ts). */
+  presenceTurn: PresenceTurns;
   /** Records a device event and pushes it to the device's channel. */
   recordEvent: (
     device: Pick<DeviceIdentity, 'id' | 'companyId'>,

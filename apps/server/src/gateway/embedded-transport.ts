@@ -121,14 +121,13 @@ export class EmbeddedTransport {
       if (!session) return;
       if (client.closed) return;
       this.live.set(session.serial, { client, since: Date.now() });
+      // Its stream's close is the end Aedes cannot fail to see (clientDisconnect is skipped
+      // for a client whose registration a take-over removed).
+      client.conn.once('close', () => this.ended(client));
+      // A secret session is online by itself; a first-contact session when it says so.
       if (session.mode === 'secret') this.hooks.opened(session);
     });
-    aedes.on('clientDisconnect', (client) => {
-      const session = this.sessions.get(client);
-      if (!session || this.live.get(session.serial)?.client !== client) return;
-      this.live.delete(session.serial);
-      if (session.mode === 'secret') this.hooks.closed(session);
-    });
+    aedes.on('clientDisconnect', (client) => this.ended(client));
     aedes.on('clientError', (client, error) => {
       this.log.debug({ clientId: client?.id, err: error.message }, 'mqtt client error');
     });
@@ -175,14 +174,26 @@ export class EmbeddedTransport {
     );
   }
 
-  /** The live session of a serial, if its connection is still open. */
+  /**
+   * A connection ended (DISCONNECT, a dropped link, keep-alive, take-over, or the server
+   * closed it), whatever the device said before: the device goes offline unless a newer
+   * connection of it replaced this one. First-contact sessions too: a device may have
+   * reported itself online in one (docs/device-protocol.md §4.2).
+   */
+  private ended(client: Client): void {
+    const session = this.sessions.get(client);
+    if (!session || this.live.get(session.serial)?.client !== client) return;
+    this.live.delete(session.serial);
+    this.hooks.closed(session);
+  }
+
+  /**
+   * The live session of a serial, if its connection is still open. Only `ended` removes an
+   * entry: removing a closed one here would keep its end from being reported.
+   */
   private liveSession(serial: string) {
     const entry = this.live.get(serial);
-    if (!entry) return undefined;
-    if (entry.client.closed) {
-      this.live.delete(serial);
-      return undefined;
-    }
+    if (!entry || entry.client.closed) return undefined;
     return { ...entry, mode: this.sessions.get(entry.client)?.mode };
   }
 

@@ -41,8 +41,10 @@ export class ExternalTransport {
       const payload =
         typeof packet.payload === 'string' ? Buffer.from(packet.payload) : Buffer.from(packet.payload);
       // mqtt.js reads the next message after the callback: backpressure as in the embedded broker.
+      // The retain flag is set only on a retained message handed over because the server
+      // subscribed (MQTT-3.3.1-8/9; retain-as-published is not asked for).
       void this.router
-        .handle(packet.topic, payload)
+        .handle(packet.topic, payload, { replayed: packet.retain === true })
         .then(() => this.router.room())
         .finally(() => callback());
     };

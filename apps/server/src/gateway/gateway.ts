@@ -13,7 +13,7 @@ import type { GatewayContext } from './context';
 import { createDeviceAuthenticator, type DeviceAuthenticator } from './device-auth';
 import { EmbeddedTransport } from './embedded-transport';
 import { ExternalTransport } from './external-transport';
-import { markOffline, markOnline } from './handlers/presence';
+import { markOffline, markOnline, presenceTurns } from './handlers/presence';
 import { InboundRouter, type InboundStats } from './inbound';
 import type { Notify } from './notify';
 import { TelemetryWriter, type TelemetryWriterOptions } from './telemetry-writer';
@@ -101,6 +101,7 @@ export function createGateway(deps: {
     commands,
     publish,
     connected: (serial) => (embedded ? embedded.connected(serial) : undefined),
+    presenceTurn: presenceTurns(),
     async recordEvent(device, event) {
       const row = await eventsRepository.insert(db, {
         deviceId: device.id,

@@ -15,13 +15,24 @@ import { handleHello } from './handlers/hello';
 import { handleReply } from './handlers/reply';
 import { handleStatus } from './handlers/status';
 
+/** How a message reached the server, besides its topic and payload. */
+export type Delivery = {
+  /** The command a reply answers (its topic's last level). */
+  commandId?: string | undefined;
+  /**
+   * A retained message the broker handed over because the server subscribed (external
+   * broker: at start and after every reconnect), not one a device just published.
+   */
+  replayed: boolean;
+};
+
 type Handler<S extends z.ZodType> = {
   schema: S;
   handle: (
     ctx: GatewayContext,
     device: DeviceIdentity,
     message: z.infer<S>,
-    commandId?: string,
+    delivery: Delivery,
   ) => Promise<void>;
 };
 const handler = <S extends z.ZodType>(h: Handler<S>) => h as unknown as Handler<z.ZodType>;
@@ -31,12 +42,18 @@ type RawHandler = { raw: (ctx: GatewayContext, device: DeviceIdentity, payload: 
 /** One handler per message kind (CONVENTIONS: typed maps, not one long switch). */
 const HANDLERS: Record<UpKind, Handler<z.ZodType> | RawHandler> = {
   hello: handler({ schema: helloSchema, handle: handleHello }),
-  status: handler({ schema: statusMessageSchema, handle: handleStatus }),
+  status: handler({
+    schema: statusMessageSchema,
+    handle: (ctx, d, m, { replayed }) => handleStatus(ctx, d, m, replayed),
+  }),
   // Telemetry joins the next batch; the telemetry worker parses and checks it
   // (telemetry-reports.ts), and the writer reports back what it dropped (onChecked).
   state: { raw: (ctx, device, payload) => ctx.telemetry.report(device, payload) },
   event: handler({ schema: eventMessageSchema, handle: handleEvent }),
-  reply: handler({ schema: replySchema, handle: (ctx, d, m, id) => handleReply(ctx, d, m, id!) }),
+  reply: handler({
+    schema: replySchema,
+    handle: (ctx, d, m, { commandId }) => handleReply(ctx, d, m, commandId!),
+  }),
 };
 
 export type InboundStats = {
@@ -117,7 +134,11 @@ export class InboundRouter {
     return identity;
   }
 
-  async handle(topic: string, payload: Buffer): Promise<void> {
+  async handle(
+    topic: string,
+    payload: Buffer,
+    { replayed = false }: { replayed?: boolean } = {},
+  ): Promise<void> {
     this.stats.received++;
     const parsed = parseTopic(topic);
     if (parsed?.direction !== 'up') {
@@ -144,7 +165,10 @@ export class InboundRouter {
         await this.dropped(device, parsed.kind, 'malformed payload');
         return;
       }
-      await h.handle(this.ctx, device, result.data, parsed.kind === 'reply' ? parsed.commandId : undefined);
+      await h.handle(this.ctx, device, result.data, {
+        commandId: parsed.kind === 'reply' ? parsed.commandId : undefined,
+        replayed,
+      });
       this.counted(parsed.kind);
     } catch (error) {
       this.stats.failed++;
