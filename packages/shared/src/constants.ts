@@ -62,4 +62,10 @@ export const TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 export const AUTH_BASE = '/api/auth';
 /** Anti-forgery cookie and header (spec §7 General). */
 export const XSRF_COOKIE = 'XSRF-TOKEN';
+/**
+ * The product-specific anti-forgery cookie the console prefers when present (spec §7
+ * General): the server sets it instead of XSRF-TOKEN where the console is served over
+ * https, with the `__Host-` prefix (bound to this host, Secure, path /).
+ */
+export const PRODUCT_XSRF_COOKIE = '__Host-FLEETGATE-XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';

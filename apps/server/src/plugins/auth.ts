@@ -1,4 +1,4 @@
-import { AUTH_BASE, XSRF_COOKIE, XSRF_HEADER } from '@fleetgate/shared/constants';
+import { AUTH_BASE, PRODUCT_XSRF_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '@fleetgate/shared/constants';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { safeEqual } from '../auth/tokens';
@@ -10,8 +10,30 @@ import type { SessionRow } from '../modules/auth/sessions.repository';
 import { bearerOf, resolveBearer, tokenPrincipal, tokenSession } from '../modules/tokens/bearer';
 import { findPrincipal, type Principal } from '../modules/users/principal.repository';
 
-export const ACCESS_COOKIE = 'fg_session';
-export const REFRESH_COOKIE = 'fg_refresh';
+/**
+ * The session cookies' names. Over https they carry the prefixes browsers enforce, so a
+ * sibling host cannot plant its own (cookie tossing): `__Host-` (this host only, Secure,
+ * path /) where the path is /, `__Secure-` for the refresh cookie, whose path is narrower.
+ * Over plain http (a local start) browsers refuse prefixed cookies, so the plain names serve.
+ */
+export type CookieNames = { access: string; refresh: string; xsrf: string };
+const PLAIN_COOKIES: CookieNames = { access: 'fg_session', refresh: 'fg_refresh', xsrf: XSRF_COOKIE };
+const SECURE_COOKIES: CookieNames = {
+  access: '__Host-fg_session',
+  refresh: '__Secure-fg_refresh',
+  xsrf: PRODUCT_XSRF_COOKIE,
+};
+
+/** Whether the console is served over https: PUBLIC_URL says so, else the connection does. */
+export function servedSecurely(publicUrl: string | undefined, encrypted: boolean): boolean {
+  return publicUrl ? publicUrl.startsWith('https:') : encrypted;
+}
+
+/** The cookie names of this deployment; only these are read (a plain one is ignored over https). */
+export const cookieNames = (secure: boolean): CookieNames => (secure ? SECURE_COOKIES : PLAIN_COOKIES);
+
+const requestCookies = (request: FastifyRequest, publicUrl: string | undefined) =>
+  cookieNames(servedSecurely(publicUrl, request.protocol === 'https'));
 
 export type AuthContext = {
   session: SessionRow;
@@ -50,8 +72,18 @@ function originAllowed(request: FastifyRequest, publicUrl: string | undefined): 
 }
 
 function cookieOptions(request: FastifyRequest, publicUrl: string | undefined) {
-  const secure = publicUrl ? publicUrl.startsWith('https:') : request.protocol === 'https';
-  return { secure, sameSite: 'lax' as const, path: '/' };
+  const secure = servedSecurely(publicUrl, request.protocol === 'https');
+  return { names: cookieNames(secure), options: { secure, sameSite: 'lax' as const, path: '/' } };
+}
+
+/** The session's access token from the request's cookies. */
+export function accessCookie(request: FastifyRequest, publicUrl: string | undefined): string | undefined {
+  return request.cookies[requestCookies(request, publicUrl).access];
+}
+
+/** The refresh token from the request's cookies. */
+export function refreshCookie(request: FastifyRequest, publicUrl: string | undefined): string | undefined {
+  return request.cookies[requestCookies(request, publicUrl).refresh];
 }
 
 /** Sets the session, refresh and XSRF cookies (spec §7 General, ARCHITECTURE §4). */
@@ -61,17 +93,17 @@ export function setAuthCookies(
   tokens: IssuedTokens,
   publicUrl: string | undefined,
 ): void {
-  const base = cookieOptions(request, publicUrl);
+  const { names, options: base } = cookieOptions(request, publicUrl);
   const maxAge = Math.max(1, Math.floor((tokens.expiresAt.getTime() - Date.now()) / 1000));
-  reply.setCookie(ACCESS_COOKIE, tokens.accessToken, { ...base, httpOnly: true, maxAge });
-  reply.setCookie(REFRESH_COOKIE, tokens.refreshToken, {
+  reply.setCookie(names.access, tokens.accessToken, { ...base, httpOnly: true, maxAge });
+  reply.setCookie(names.refresh, tokens.refreshToken, {
     ...base,
     httpOnly: true,
     sameSite: 'strict',
     path: AUTH_BASE,
     maxAge,
   });
-  reply.setCookie(XSRF_COOKIE, tokens.xsrfToken, { ...base, httpOnly: false, maxAge });
+  reply.setCookie(names.xsrf, tokens.xsrfToken, { ...base, httpOnly: false, maxAge });
 }
 
 export function clearAuthCookies(
@@ -79,10 +111,10 @@ export function clearAuthCookies(
   reply: FastifyReply,
   publicUrl: string | undefined,
 ): void {
-  const base = cookieOptions(request, publicUrl);
-  reply.clearCookie(ACCESS_COOKIE, base);
-  reply.clearCookie(REFRESH_COOKIE, { ...base, path: AUTH_BASE });
-  reply.clearCookie(XSRF_COOKIE, base);
+  const { names, options: base } = cookieOptions(request, publicUrl);
+  reply.clearCookie(names.access, base);
+  reply.clearCookie(names.refresh, { ...base, path: AUTH_BASE });
+  reply.clearCookie(names.xsrf, base);
 }
 
 /** The XSRF header must equal the token bound to the session (double submit, checked server-side). */
@@ -146,7 +178,7 @@ export const authPlugin = fp(
       if (unsafe && !originAllowed(request, app.config.publicUrl)) {
         throw AppError.of(403, 'FORBIDDEN', 'Request origin is not allowed');
       }
-      const token = request.cookies[ACCESS_COOKIE];
+      const token = accessCookie(request, app.config.publicUrl);
       if (!token) return;
       const session = await app.authService.resolve(token);
       const caller = session ? await callerOfSession(app.db, session) : undefined;

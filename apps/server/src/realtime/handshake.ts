@@ -3,7 +3,7 @@ import type { TLSSocket } from 'node:tls';
 import type { ConnectErrorData } from '@fleetgate/shared/events';
 import type { FastifyInstance } from 'fastify';
 import { type Caller, callerOfSession } from '../modules/auth/caller';
-import { ACCESS_COOKIE } from '../plugins/auth';
+import { cookieNames, servedSecurely } from '../plugins/auth';
 
 /**
  * The Origin rule of the HTTP side (plugins/auth): no Origin (scripts, and browsers on
@@ -29,7 +29,8 @@ export function socketOriginAllowed(request: IncomingMessage, publicUrl: string 
 export async function identify(app: FastifyInstance, request: IncomingMessage): Promise<Caller | undefined> {
   const header = request.headers.cookie;
   if (!header) return undefined;
-  const token = app.parseCookie(header)[ACCESS_COOKIE];
+  const secure = servedSecurely(app.config.publicUrl, Boolean((request.socket as TLSSocket).encrypted));
+  const token = app.parseCookie(header)[cookieNames(secure).access];
   if (!token) return undefined;
   const session = await app.authService.resolve(token);
   return session ? callerOfSession(app.db, session) : undefined;

@@ -106,6 +106,46 @@ describe('sign-in (issue 2, spec §7 Session)', () => {
   });
 });
 
+describe('cookies over https (ASVS V3.4.4)', () => {
+  it('carry the __Host- and __Secure- prefixes, and a planted cookie of the plain name is ignored', async () => {
+    const secure = await buildTestApp({ PUBLIC_URL: 'https://console.example' });
+    try {
+      const response = await secure.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'x-requested-with': 'XMLHttpRequest' },
+        payload: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+      });
+      expect(response.statusCode).toBe(200);
+      const byName = Object.fromEntries(response.cookies.map((c) => [c.name, c]));
+      expect(Object.keys(byName).sort()).toEqual(
+        ['__Host-FLEETGATE-XSRF-TOKEN', '__Host-fg_session', '__Secure-fg_refresh'].sort(),
+      );
+      for (const name of ['__Host-fg_session', '__Host-FLEETGATE-XSRF-TOKEN']) {
+        expect(byName[name]).toMatchObject({ secure: true, path: '/' });
+        expect(byName[name]?.domain).toBeUndefined();
+      }
+      expect(byName['__Secure-fg_refresh']).toMatchObject({
+        secure: true,
+        httpOnly: true,
+        path: '/api/auth',
+      });
+      const token = byName['__Host-fg_session']!.value;
+      const me = (cookies: Record<string, string>) =>
+        secure.inject({
+          method: 'GET',
+          url: '/api/user',
+          headers: { 'x-requested-with': 'XMLHttpRequest' },
+          cookies,
+        });
+      expect((await me({ '__Host-fg_session': token })).statusCode).toBe(200);
+      expect((await me({ fg_session: token })).statusCode).toBe(401);
+    } finally {
+      await secure.close();
+    }
+  });
+});
+
 describe('browser protections (issue 2, spec §7 General)', () => {
   it('requires X-Requested-With on /api', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/user' });

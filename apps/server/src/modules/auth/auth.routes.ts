@@ -14,7 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, unauthorized } from '../../http/errors';
 import { requireAuth } from '../../plugins/access';
-import { checkXsrf, clearAuthCookies, REFRESH_COOKIE, setAuthCookies } from '../../plugins/auth';
+import { checkXsrf, clearAuthCookies, refreshCookie, setAuthCookies } from '../../plugins/auth';
 import { blockedError } from '../account/account-state';
 import { publicBase } from '../account/links';
 import { impersonationRepository } from '../impersonation/impersonation.repository';
@@ -103,7 +103,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const presented = request.cookies[REFRESH_COOKIE];
+      const presented = refreshCookie(request, config.publicUrl);
       if (!presented) throw unauthorized('Session expired. Please sign in again.');
       try {
         const tokens = await authService.refresh(

@@ -5,9 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, errorsOf, TestClient } from '../../../test/app';
 import { createCompany, createUser, signedIn, tenantTree, USER_PASSWORD } from '../../../test/factories';
 import { mailLog, mfaChallenges, recoveryCodes, userTotp } from '../../db/schema/accounts';
+import { auditLog } from '../../db/schema/audit';
 import { companies } from '../../db/schema/companies';
 import { sessions } from '../../db/schema/sessions';
 import { users } from '../../db/schema/users';
+import { TOTP_REUSED_NOTICE } from './mfa.mails';
 import { totpCodeAt } from './totp';
 
 let app: FastifyInstance;
@@ -120,6 +122,20 @@ describe('TOTP (spec §1 time-based code app, RFC 6238)', () => {
     expect(errorsOf(reused)[0]).toMatchObject({ code: 'CONFIRMATION_FAILED', source: 'session_code' });
     expect(errorsOf(reused)[0]?.message).toMatch(/^This code was used already/);
     expect(reused.cookies).toHaveLength(0);
+    // ASVS V2.8.5: logged, and the holder told in the console and by e-mail.
+    const [user] = await app.db.select().from(users).where(eq(users.email, 'totp.reuse@x.test'));
+    const logged = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'auth.totp_reused'), eq(auditLog.actorUserId, user!.id)));
+    expect(logged).toHaveLength(1);
+    const bell = (await first.get('/api/notifications')).json().data as { summary: string }[];
+    expect(bell[0]?.summary).toBe(TOTP_REUSED_NOTICE);
+    const [mail] = await app.db
+      .select()
+      .from(mailLog)
+      .where(and(eq(mailLog.to, 'totp.reuse@x.test'), eq(mailLog.template, 'mfa_totp_reused')));
+    expect(mail?.text).toContain(TOTP_REUSED_NOTICE);
   });
 
   it('failing sign-in: wrong codes keep the challenge until the attempts run out, then it is dead', async () => {

@@ -3,8 +3,9 @@ import { MFA_CODE_TTL_MINUTES, MFA_MAX_ATTEMPTS, type MfaMethod } from '@fleetga
 import type { FastifyInstance } from 'fastify';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { AppError } from '../../http/errors';
+import { recordAudit } from '../audit/audit.service';
 import { newEmailCode, recoveryCodeHash } from './codes';
-import { MFA_MAIL_TEMPLATES, mfaCodeMail } from './mfa.mails';
+import { MFA_MAIL_TEMPLATES, mfaCodeMail, TOTP_REUSED_NOTICE, totpReusedMail } from './mfa.mails';
 import { type ChallengeRow, mfaRepository } from './mfa.repository';
 import { totpStep } from './totp';
 
@@ -50,6 +51,21 @@ export function createSecondStep(app: FastifyInstance) {
       to: user.email,
       template: MFA_MAIL_TEMPLATES.code,
       ...mail,
+      companyId: user.companyId,
+    });
+  }
+
+  /**
+   * A time-based code presented a second time (ASVS V2.8.5): refused by the caller, logged
+   * here, and its holder told in the console and by e-mail, since someone may have seen it.
+   */
+  async function reportReusedTotp(user: MfaUser) {
+    await recordAudit(db, { action: 'auth.totp_reused', actorUserId: user.id });
+    await app.notifications.notify([user.id], { type: 'message', summary: TOTP_REUSED_NOTICE });
+    await app.mail.send({
+      to: user.email,
+      template: MFA_MAIL_TEMPLATES.totpReused,
+      ...totpReusedMail(await app.mail.appName()),
       companyId: user.companyId,
     });
   }
@@ -102,9 +118,9 @@ export function createSecondStep(app: FastifyInstance) {
       if (!totp?.confirmedAt) return 'Invalid verification code';
       const step = totpStep(app.secrets.decrypt(totp.secretEncrypted, totpContext(user.id)), code);
       if (step !== null) {
-        return (await mfaRepository.useTotpStep(db, user.id, step))
-          ? null
-          : 'This code was used already. Wait for the next one.';
+        if (await mfaRepository.useTotpStep(db, user.id, step)) return null;
+        await reportReusedTotp(user);
+        return 'This code was used already. Wait for the next one.';
       }
       // spec-free but expected: a recovery code stands in for a TOTP code, once.
       const hash = recoveryCodeHash(code);

@@ -1,4 +1,4 @@
-import { APP_VERSION, XSRF_COOKIE, XSRF_HEADER } from '@fleetgate/shared/constants';
+import { APP_VERSION, PRODUCT_XSRF_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '@fleetgate/shared/constants';
 import type { ErrorEntry } from '@fleetgate/shared/schemas/api';
 import { readCookie } from '../cookies';
 import { ResponseCache } from './cache';
@@ -7,8 +7,6 @@ import { clientHandlers } from './handlers';
 import { refreshSession } from './refresh';
 
 export const API_BASE = '/api';
-/** The product-specific anti-forgery cookie, preferred over XSRF-TOKEN when present (spec §7 General). */
-export const PRODUCT_XSRF_COOKIE = 'FLEETGATE-XSRF-TOKEN';
 export const SPA_VERSION_KEY = 'spa_version';
 
 export type Envelope<T> = { success: true; data: T; meta?: Record<string, unknown>; message?: string };

@@ -1,11 +1,17 @@
-import { AUTH_BASE, TIMEOUTS, XSRF_COOKIE, XSRF_HEADER } from '@fleetgate/shared/constants';
+import {
+  AUTH_BASE,
+  PRODUCT_XSRF_COOKIE,
+  TIMEOUTS,
+  XSRF_COOKIE,
+  XSRF_HEADER,
+} from '@fleetgate/shared/constants';
 import { readCookie } from '../cookies';
 
 let inFlight: Promise<boolean> | null = null;
 
 async function callRefresh(): Promise<boolean> {
   const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest' };
-  const xsrf = readCookie(XSRF_COOKIE);
+  const xsrf = readCookie(PRODUCT_XSRF_COOKIE) ?? readCookie(XSRF_COOKIE);
   if (xsrf) headers[XSRF_HEADER] = xsrf;
   try {
     const response = await fetch(`${AUTH_BASE}/token/refresh`, {
