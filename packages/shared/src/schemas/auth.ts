@@ -81,5 +81,10 @@ export const currentUserSchema = z.object({
   show_payment: z.boolean(),
   show_payment_control: z.boolean(),
   country_iso_code: z.string().nullable(),
+  /**
+   * The sign-in's limits (ASVS V3.3.2), for the console's warnings: when it ends whatever
+   * happens, and after how many minutes without use. Absent for personal access tokens.
+   */
+  session: z.object({ expires_at: z.string(), idle_minutes: z.number().int() }).nullable(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

@@ -165,7 +165,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         if (block) throw blockedError(block, { email: auth.principal.email });
       }
       const grant = await impersonationRepository.activeGrant(app.db, auth.principal.id, new Date());
-      return { success: true as const, data: presentCurrentUser(auth, grant?.grantedUntil ?? null) };
+      return {
+        success: true as const,
+        data: presentCurrentUser(auth, grant?.grantedUntil ?? null, authService.idleMinutes),
+      };
     },
   );
 

@@ -6,8 +6,9 @@ import type { AuthContext } from '../../plugins/auth';
  * of the impersonation access the user granted (spec §3 impersonation_access_limit).
  */
 export function presentCurrentUser(
-  { session, principal, actor }: AuthContext,
+  { session, principal, actor, token }: AuthContext,
   impersonationLimit: Date | null = null,
+  idleMinutes = 0,
 ): CurrentUser {
   const { company, role } = principal;
   const showPayment = company.showPayment;
@@ -39,5 +40,6 @@ export function presentCurrentUser(
     // Payment control is shown to level 1 companies (spec §6).
     show_payment_control: company.level === 1,
     country_iso_code: principal.countryIsoCode,
+    session: token ? null : { expires_at: session.expiresAt.toISOString(), idle_minutes: idleMinutes },
   };
 }

@@ -17,6 +17,7 @@ import { Logo } from './Logo';
 import { NetworkStatus } from './NetworkStatus';
 import transitions from './page-transition.module.css';
 import { ScrollTop } from './ScrollTop';
+import { SessionTimeout } from './SessionTimeout';
 import { UpdatePrompt } from './UpdatePrompt';
 
 export const WIDE_NAV_KEY = 'wideNav';
@@ -152,6 +153,7 @@ export function Layout() {
       <ScrollTop />
       <UpdatePrompt />
       <NetworkStatus />
+      <SessionTimeout />
     </>
   );
 }

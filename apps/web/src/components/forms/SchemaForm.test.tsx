@@ -36,6 +36,7 @@ const user = (permissions: string[]): CurrentUser =>
     show_payment: false,
     show_payment_control: false,
     country_iso_code: null,
+    session: null,
   }) as CurrentUser;
 
 const schema = z.strictObject({

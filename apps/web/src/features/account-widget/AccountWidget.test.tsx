@@ -36,6 +36,7 @@ function userOf(roleName: string, extra: Partial<CurrentUser> = {}): CurrentUser
     show_payment: false,
     show_payment_control: false,
     country_iso_code: null,
+    session: null,
     ...extra,
   };
 }

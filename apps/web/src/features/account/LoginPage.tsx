@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/http/client';
 import { ApiError, CancelledError } from '../../lib/http/errors';
 import { goToVendor, withVendorRedirect } from '../mfa/vendor-redirect';
+import type { SignOutReason } from './sign-out';
 
 /** Where to go after signing in: the continue_url of this host, else the console (spec §5). */
 function nextPage(): string {
@@ -37,6 +38,12 @@ function nextPage(): string {
  */
 function unlockToken(): string | undefined {
   return new URLSearchParams(window.location.search).get('unlock') || undefined;
+}
+
+/** Why the console sent the user here by itself (features/account/sign-out.ts), if it did. */
+function signedOutReasonOf(): SignOutReason | undefined {
+  const reason = new URLSearchParams(window.location.search).get('reason');
+  return reason === 'idle' || reason === 'ended' ? reason : undefined;
 }
 
 /** Whether the vendor identity service is offered, and its name (GET {auth}/oidc). */
@@ -62,6 +69,7 @@ export function LoginPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const vendor = useVendorSignIn();
+  const [signedOutReason] = useState(signedOutReasonOf);
 
   async function vendorSignIn() {
     setFormError(null);
@@ -121,6 +129,11 @@ export function LoginPage() {
               {formError && (
                 <Alert color="red" role="alert" data-testid="login-error">
                   {formError}
+                </Alert>
+              )}
+              {!formError && signedOutReason && (
+                <Alert color="blue" role="status" data-testid="login-reason">
+                  {t(`login.reason.${signedOutReason}`)}
                 </Alert>
               )}
               <TextInput

@@ -108,7 +108,7 @@ export function NoticeScreen({
                 {t('notice.backToSignIn')}
               </Button>
             ) : (
-              <Button variant="subtle" color="gray" leftSection={<IconLogout size={16} />} onClick={signOut}>
+              <Button variant="subtle" color="gray" leftSection={<IconLogout size={16} />} onClick={() => void signOut()}>
                 {t('notice.signOut')}
               </Button>
             )}

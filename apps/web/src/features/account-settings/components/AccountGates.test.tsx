@@ -31,6 +31,7 @@ function userOf(extra: Partial<CurrentUser> = {}): CurrentUser {
     show_payment: false,
     show_payment_control: false,
     country_iso_code: null,
+    session: null,
     ...extra,
   };
 }

@@ -53,6 +53,7 @@ const USER: CurrentUser = {
   show_payment: true,
   show_payment_control: false,
   country_iso_code: null,
+  session: null,
 };
 
 /** jsdom lays nothing out; floating-ui would otherwise hide the drop-down as detached. */

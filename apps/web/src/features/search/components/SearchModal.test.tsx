@@ -37,6 +37,7 @@ function userWith(permissions: readonly string[]): CurrentUser {
     show_payment: false,
     show_payment_control: false,
     country_iso_code: null,
+    session: null,
   };
 }
 
