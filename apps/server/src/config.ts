@@ -116,6 +116,11 @@ const envSchema = z.object({
     .default(30),
   /** Sign-in attempts per e-mail and address in a 15-minute window. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** Serve the API description at /api/docs (public: it holds no data). */
+  API_DOCS: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('true')
+    .transform((v) => v === 'true'),
   /** Sign-in attempts per account per hour from all addresses together (ASVS V2.2.1: at most 100). */
   ACCOUNT_LOGIN_LIMIT: z.coerce.number().int().min(3).max(100).default(20),
   /** Days device telemetry is kept before the retention job deletes it. */
@@ -195,6 +200,8 @@ export type Config = {
   /** SESSION_IDLE_MINUTES: a sign-in unused this long ends (ASVS V3.3.2). */
   sessionIdleMinutes: number;
   loginRateLimit: number;
+  /** API_DOCS: whether /api/docs is served. */
+  apiDocs: boolean;
   /** ACCOUNT_LOGIN_LIMIT: sign-in attempts per account per hour, whatever the address. */
   accountLoginLimit: number;
   telemetryRetentionDays: number;
@@ -266,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     accountLoginLimit: e.ACCOUNT_LOGIN_LIMIT,
+    apiDocs: e.API_DOCS,
     telemetryRetentionDays: e.TELEMETRY_RETENTION_DAYS,
     demoDevices: e.DEMO_DEVICES,
     mqttAuthToken: e.MQTT_AUTH_TOKEN,

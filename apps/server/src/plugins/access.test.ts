@@ -77,4 +77,14 @@ describe('OpenAPI (issue 2)', () => {
     );
     expect(Object.keys(doc.paths)).toContain('/api/user');
   });
+
+  it('is not served with API_DOCS=false', async () => {
+    const local = await buildTestApp({ API_DOCS: 'false' });
+    try {
+      expect((await local.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(404);
+      expect((await local.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBe(404);
+    } finally {
+      await local.close();
+    }
+  });
 });
