@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { AppError, conflict, forbidden, unauthorized } from '../../http/errors';
 import { requireAuth } from '../../plugins/access';
-import { auditIdentity, recordAudit } from '../audit/audit.service';
+import { audited, auditIdentity } from '../audit/audit.service';
 import { sessionsRepository } from '../auth/sessions.repository';
 import { accountRepository } from './account.repository';
 import { createActivation } from './activation';
@@ -79,14 +79,17 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         ...(avatar_url === undefined ? {} : { avatarUrl: avatar_url || null }),
         ...(country_iso_code === undefined ? {} : { countryIsoCode: country_iso_code || null }),
       };
-      await accountRepository.updateProfile(app.db, auth.principal.id, changes);
-      await recordAudit(app.db, {
-        action: 'account.profile_updated',
-        ...auditIdentity(auth),
-        companyId: auth.principal.company.id,
-        details: { fields: Object.keys(request.body) },
-        ip: request.ip,
-      });
+      await audited(
+        app.db,
+        (tx) => accountRepository.updateProfile(tx, auth.principal.id, changes),
+        () => ({
+          action: 'account.profile_updated',
+          ...auditIdentity(auth),
+          companyId: auth.principal.company.id,
+          details: { fields: Object.keys(request.body) },
+          ip: request.ip,
+        }),
+      );
       return {
         success: true as const,
         data: await profileOf(auth.principal.id),
@@ -113,27 +116,28 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         throw AppError.of(422, 'CONFIRMATION_FAILED', 'Current password is incorrect', 'current_password');
       }
       const now = new Date();
-      await accountRepository.setPassword(
+      const passwordHash = await hashPassword(request.body.password);
+      const ended = await audited(
         app.db,
-        auth.principal.id,
-        await hashPassword(request.body.password),
-        now,
-      );
-      const ended = await sessionsRepository.revokeWhere(
-        app.db,
-        auth.principal.id,
-        { except: auth.session.id },
-        'password_changed',
-        now,
+        async (tx) => {
+          await accountRepository.setPassword(tx, auth.principal.id, passwordHash, now);
+          return sessionsRepository.revokeWhere(
+            tx,
+            auth.principal.id,
+            { except: auth.session.id },
+            'password_changed',
+            now,
+          );
+        },
+        (sessions) => ({
+          action: 'account.password_changed',
+          ...auditIdentity(auth),
+          companyId: auth.principal.company.id,
+          details: { sessions_ended: sessions.length },
+          ip: request.ip,
+        }),
       );
       for (const id of ended) app.realtime.disconnectSession(id);
-      await recordAudit(app.db, {
-        action: 'account.password_changed',
-        ...auditIdentity(auth),
-        companyId: auth.principal.company.id,
-        details: { sessions_ended: ended.length },
-        ip: request.ip,
-      });
       return {
         success: true as const,
         data: { ok: true as const },
@@ -163,20 +167,23 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
           throw conflict('This email address is in use by another user', 'email');
         }
       }
-      await accountRepository.setContact(app.db, auth.principal.id, email, username, changed);
+      await audited(
+        app.db,
+        (tx) => accountRepository.setContact(tx, auth.principal.id, email, username, changed),
+        () => ({
+          action: 'account.contact_updated',
+          ...auditIdentity(auth),
+          companyId: auth.principal.company.id,
+          details: changed ? { email_from: auth.principal.email, email_to: email } : { username },
+          ip: request.ip,
+        }),
+      );
       if (changed) {
         await activation.send(
           { id: auth.principal.id, email, companyId: auth.principal.company.id },
           publicBase(app, request),
         );
       }
-      await recordAudit(app.db, {
-        action: 'account.contact_updated',
-        ...auditIdentity(auth),
-        companyId: auth.principal.company.id,
-        details: changed ? { email_from: auth.principal.email, email_to: email } : { username },
-        ip: request.ip,
-      });
       return {
         success: true as const,
         data: await profileOf(auth.principal.id),
@@ -201,13 +208,16 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       // Consent is the person's own: the support person acting as them cannot give it.
       if (auth.actor) throw forbidden('Terms can only be accepted by the user');
       const accepted = request.body.tos_accepted;
-      await accountRepository.setTos(app.db, auth.principal.id, accepted ? new Date() : null);
-      await recordAudit(app.db, {
-        action: accepted ? 'account.tos_accepted' : 'account.tos_withdrawn',
-        ...auditIdentity(auth),
-        companyId: auth.principal.company.id,
-        ip: request.ip,
-      });
+      await audited(
+        app.db,
+        (tx) => accountRepository.setTos(tx, auth.principal.id, accepted ? new Date() : null),
+        () => ({
+          action: accepted ? 'account.tos_accepted' : 'account.tos_withdrawn',
+          ...auditIdentity(auth),
+          companyId: auth.principal.company.id,
+          ip: request.ip,
+        }),
+      );
       return { success: true as const, data: { tos_accepted: accepted } };
     },
   );
@@ -251,10 +261,12 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { userId, email } = activation.read(request.body.token);
-      const confirmed = await accountRepository.verifyEmail(app.db, userId, email, new Date());
-      if (confirmed) {
-        await recordAudit(app.db, { action: 'account.email_confirmed', actorUserId: userId, ip: request.ip });
-      } else {
+      const confirmed = await audited(
+        app.db,
+        (tx) => accountRepository.verifyEmail(tx, userId, email, new Date()),
+        (done) => (done ? { action: 'account.email_confirmed', actorUserId: userId, ip: request.ip } : null),
+      );
+      if (!confirmed) {
         const current = await accountRepository.profile(app.db, userId);
         // Opened twice: fine. For an address that is no longer the user's: not.
         if (current?.email !== email || !current.emailVerifiedAt) {

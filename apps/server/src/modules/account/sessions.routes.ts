@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { notFound } from '../../http/errors';
 import { requireAuth } from '../../plugins/access';
 import { clearAuthCookies } from '../../plugins/auth';
-import { auditIdentity, recordAudit } from '../audit/audit.service';
+import { audited, auditIdentity } from '../audit/audit.service';
 import { sessionsRepository } from '../auth/sessions.repository';
 import { accountRepository } from './account.repository';
 import { iso } from './links';
@@ -61,24 +61,29 @@ export async function accountSessionsRoutes(app: FastifyInstance): Promise<void>
     },
     async (request, reply) => {
       const auth = requireAuth(request);
-      const now = new Date();
-      const [ended] = await sessionsRepository.revokeWhere(
+      const ended = await audited(
         app.db,
-        auth.principal.id,
-        { only: request.params.id },
-        'revoked_by_user',
-        now,
+        async (tx) => {
+          const [id] = await sessionsRepository.revokeWhere(
+            tx,
+            auth.principal.id,
+            { only: request.params.id },
+            'revoked_by_user',
+            new Date(),
+          );
+          if (!id) throw notFound('Session');
+          return id;
+        },
+        (id) => ({
+          action: 'account.session_revoked',
+          ...auditIdentity(auth),
+          companyId: auth.principal.company.id,
+          details: { session: id },
+          ip: request.ip,
+        }),
       );
-      if (!ended) throw notFound('Session');
       app.realtime.disconnectSession(ended);
       if (ended === auth.session.id) clearAuthCookies(request, reply, app.config.publicUrl);
-      await recordAudit(app.db, {
-        action: 'account.session_revoked',
-        ...auditIdentity(auth),
-        companyId: auth.principal.company.id,
-        details: { session: ended },
-        ip: request.ip,
-      });
       return { success: true as const, data: { id: ended }, message: 'Session revoked successfully' };
     },
   );
@@ -95,21 +100,25 @@ export async function accountSessionsRoutes(app: FastifyInstance): Promise<void>
     },
     async (request) => {
       const auth = requireAuth(request);
-      const ended = await sessionsRepository.revokeWhere(
+      const ended = await audited(
         app.db,
-        auth.principal.id,
-        { except: auth.session.id },
-        'revoked_by_user',
-        new Date(),
+        (tx) =>
+          sessionsRepository.revokeWhere(
+            tx,
+            auth.principal.id,
+            { except: auth.session.id },
+            'revoked_by_user',
+            new Date(),
+          ),
+        (ids) => ({
+          action: 'account.sessions_revoked',
+          ...auditIdentity(auth),
+          companyId: auth.principal.company.id,
+          details: { count: ids.length },
+          ip: request.ip,
+        }),
       );
       for (const id of ended) app.realtime.disconnectSession(id);
-      await recordAudit(app.db, {
-        action: 'account.sessions_revoked',
-        ...auditIdentity(auth),
-        companyId: auth.principal.company.id,
-        details: { count: ended.length },
-        ip: request.ip,
-      });
       return {
         success: true as const,
         data: { revoked: ended.length },

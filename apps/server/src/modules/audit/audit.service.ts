@@ -14,17 +14,45 @@ export type AuditEntry = {
   ip?: string;
 };
 
-/** Writes one audit row (ARCHITECTURE §6). */
+const rowOf = (entry: AuditEntry): typeof auditLog.$inferInsert => ({
+  action: entry.action,
+  actorUserId: entry.actorUserId,
+  subjectUserId: entry.subjectUserId ?? null,
+  companyId: entry.companyId ?? null,
+  targetType: entry.targetType ?? null,
+  targetId: entry.targetId === undefined ? null : String(entry.targetId),
+  details: entry.details ?? null,
+  ip: entry.ip ?? null,
+});
+
+/**
+ * Writes one audit row (ARCHITECTURE §6). For an event that changes nothing else (a
+ * failed sign-in); a change and its record go through `audited`.
+ */
 export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
-    action: entry.action,
-    actorUserId: entry.actorUserId,
-    subjectUserId: entry.subjectUserId ?? null,
-    companyId: entry.companyId ?? null,
-    targetType: entry.targetType ?? null,
-    targetId: entry.targetId === undefined ? null : String(entry.targetId),
-    details: entry.details ?? null,
-    ip: entry.ip ?? null,
+  await db.insert(auditLog).values(rowOf(entry));
+}
+
+/**
+ * Makes a change and writes its audit rows in one transaction, so that both are saved or
+ * neither is: a change never lands without its record, nor a record without its change.
+ * `change` runs every query on the transaction it is given, never on `db` (PGlite has
+ * one connection: a query on `db` would wait for this very transaction to end); a
+ * repository that opens its own transaction on it gets a savepoint. `entry` builds the
+ * rows from what the change answered (null: nothing to record). Mail, realtime and
+ * gateway calls come after this resolves, once the change is committed.
+ */
+export async function audited<T>(
+  db: Db,
+  change: (tx: Db) => Promise<T>,
+  entry: (result: T) => AuditEntry | AuditEntry[] | null,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const result = await change(tx);
+    const entries = entry(result) ?? [];
+    const rows = (Array.isArray(entries) ? entries : [entries]).map(rowOf);
+    if (rows.length) await tx.insert(auditLog).values(rows);
+    return result;
   });
 }
 

@@ -239,8 +239,11 @@ describe('current user (spec §3, §7 Session)', () => {
         'show_payment',
         'show_payment_control',
         'country_iso_code',
+        'session',
       ].sort(),
     );
+    expect(user.session.idle_minutes).toBe(30);
+    expect(Date.parse(user.session.expires_at)).toBeGreaterThan(Date.now() + 11 * 3_600_000);
     expect(user).toMatchObject({
       email: ADMIN_EMAIL,
       role: { id: 1, name: 'super_admin', title: 'System Administrator' },

@@ -3,7 +3,7 @@ import { type Brand, brandSchema, DEFAULT_BRAND } from '@fleetgate/shared/schema
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/access';
-import { auditIdentity, recordAudit } from '../audit/audit.service';
+import { audited, auditIdentity } from '../audit/audit.service';
 import { settingsRepository } from '../settings/settings.repository';
 
 const KEY = 'brand';
@@ -44,8 +44,11 @@ export async function brandRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const auth = requireAuth(request);
-      await settingsRepository.put(app.db, KEY, request.body);
-      await recordAudit(app.db, { action: 'brand.update', ...auditIdentity(auth), ip: request.ip });
+      await audited(
+        app.db,
+        (tx) => settingsRepository.put(tx, KEY, request.body),
+        () => ({ action: 'brand.update', ...auditIdentity(auth), ip: request.ip }),
+      );
       return { success: true as const, data: request.body, message: 'Brand updated successfully' };
     },
   );

@@ -6,7 +6,7 @@ import { devices } from '../../db/schema/devices';
 import { users } from '../../db/schema/users';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import type { AuthContext } from '../../plugins/auth';
-import { auditIdentity, recordAudit } from '../audit/audit.service';
+import { type AuditEntry, audited, auditIdentity } from '../audit/audit.service';
 import { companiesInScope, companyInScope, scopeOf } from '../policy/scope';
 import { companiesRepository } from './companies.repository';
 
@@ -33,16 +33,20 @@ async function nameTaken(db: Db, parentId: number, name: string, except?: number
   return row !== undefined;
 }
 
-const audit = (ctx: Ctx, action: string, companyId: number, details?: Record<string, unknown>) =>
-  recordAudit(ctx.db, {
-    action,
-    ...auditIdentity(ctx.auth),
-    companyId,
-    targetType: 'company',
-    targetId: companyId,
-    details,
-    ip: ctx.ip,
-  });
+const auditEntry = (
+  ctx: Ctx,
+  action: string,
+  companyId: number,
+  details?: Record<string, unknown>,
+): AuditEntry => ({
+  action,
+  ...auditIdentity(ctx.auth),
+  companyId,
+  targetType: 'company',
+  targetId: companyId,
+  details,
+  ip: ctx.ip,
+});
 
 /**
  * Company changes (spec §2 users.companies, §3 newCompany and moveCompany, §5). The
@@ -54,9 +58,13 @@ export const companiesService = {
     if (await nameTaken(ctx.db, parent.id, input.name)) {
       throw conflict('A company with this name already exists under this parent', 'name');
     }
-    const created = await companiesRepository.insert(ctx.db, { name: input.name, parentId: parent.id });
+    const created = await audited(
+      ctx.db,
+      (tx) => companiesRepository.insert(tx, { name: input.name, parentId: parent.id }),
+      (made) =>
+        made ? auditEntry(ctx, 'company.create', made.id, { name: made.name, parent_id: parent.id }) : null,
+    );
     if (!created) throw notFound('Parent company');
-    await audit(ctx, 'company.create', created.id, { name: created.name, parent_id: parent.id });
     return created;
   },
 
@@ -66,8 +74,11 @@ export const companiesService = {
     if (company.parentId !== null && (await nameTaken(ctx.db, company.parentId, name, company.id))) {
       throw conflict('A company with this name already exists under this parent', 'name');
     }
-    await ctx.db.update(companies).set({ name, updatedAt: new Date() }).where(eq(companies.id, id));
-    await audit(ctx, 'company.rename', id, { from: company.name, to: name });
+    await audited(
+      ctx.db,
+      (tx) => tx.update(companies).set({ name, updatedAt: new Date() }).where(eq(companies.id, id)),
+      () => auditEntry(ctx, 'company.rename', id, { from: company.name, to: name }),
+    );
     return { ...company, name };
   },
 
@@ -87,20 +98,23 @@ export const companiesService = {
     }
     const newPath = `${target.path}${source.id}/`;
     const delta = target.level + 1 - source.level;
-    await ctx.db.transaction(async (tx) => {
-      await tx
-        .update(companies)
-        .set({ parentId: target.id, updatedAt: new Date() })
-        .where(eq(companies.id, source.id));
-      await tx
-        .update(companies)
-        .set({
-          path: sql`${newPath} || substr(${companies.path}, ${source.path.length + 1})`,
-          level: sql`${companies.level} + ${delta}`,
-        })
-        .where(like(companies.path, `${source.path}%`));
-    });
-    await audit(ctx, 'company.move', source.id, { from: source.parentId, to: target.id });
+    await audited(
+      ctx.db,
+      async (tx) => {
+        await tx
+          .update(companies)
+          .set({ parentId: target.id, updatedAt: new Date() })
+          .where(eq(companies.id, source.id));
+        await tx
+          .update(companies)
+          .set({
+            path: sql`${newPath} || substr(${companies.path}, ${source.path.length + 1})`,
+            level: sql`${companies.level} + ${delta}`,
+          })
+          .where(like(companies.path, `${source.path}%`));
+      },
+      () => auditEntry(ctx, 'company.move', source.id, { from: source.parentId, to: target.id }),
+    );
     return { id: source.id, parent_id: target.id, level: target.level + 1 };
   },
 
@@ -119,18 +133,23 @@ export const companiesService = {
       ...(flags.mfa_mandatory === undefined ? {} : { mfaMandatory: flags.mfa_mandatory }),
     };
     if (!Object.keys(changes).length) throw badRequest('Choose a flag to change');
-    await ctx.db
-      .update(companies)
-      .set({ ...changes, updatedAt: new Date() })
-      .where(eq(companies.id, id));
     const after = {
       show_payment: changes.showPayment ?? company.showPayment,
       mfa_mandatory: changes.mfaMandatory ?? company.mfaMandatory,
     };
-    await audit(ctx, 'company.flags', id, {
-      from: { show_payment: company.showPayment, mfa_mandatory: company.mfaMandatory },
-      to: after,
-    });
+    await audited(
+      ctx.db,
+      (tx) =>
+        tx
+          .update(companies)
+          .set({ ...changes, updatedAt: new Date() })
+          .where(eq(companies.id, id)),
+      () =>
+        auditEntry(ctx, 'company.flags', id, {
+          from: { show_payment: company.showPayment, mfa_mandatory: company.mfaMandatory },
+          to: after,
+        }),
+    );
     return { id, ...after };
   },
 
@@ -161,7 +180,10 @@ export const companiesService = {
         `The company still has ${left.join(', ')}. Move or remove them first.`,
       );
     }
-    await ctx.db.delete(companies).where(and(eq(companies.id, id), companiesInScope(scopeOf(ctx.auth))));
-    await audit(ctx, 'company.delete', id, { name: company.name });
+    await audited(
+      ctx.db,
+      (tx) => tx.delete(companies).where(and(eq(companies.id, id), companiesInScope(scopeOf(ctx.auth)))),
+      () => auditEntry(ctx, 'company.delete', id, { name: company.name }),
+    );
   },
 };

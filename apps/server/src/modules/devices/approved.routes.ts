@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { conflict, notFound } from '../../http/errors';
 import { requireAuth } from '../../plugins/access';
-import { auditIdentity, recordAudit } from '../audit/audit.service';
+import { audited, auditIdentity } from '../audit/audit.service';
 import { companyInScope, scopeOf } from '../policy/scope';
 import { approvedRepository } from './approved.repository';
 import { devicesRepository } from './devices.repository';
@@ -57,22 +57,28 @@ export async function approvedDevicesRoutes(app: FastifyInstance): Promise<void>
       if ((await devicesRepository.existingSerials(app.db, [serial])).size) {
         throw conflict('A device with this serial number is registered already', 'serial');
       }
-      const row = await approvedRepository.insert(app.db, {
-        serial,
-        mac: normalizeMac(mac)!,
-        companyId: company_id ?? null,
-        note: note ?? '',
-        createdBy: auth.principal.id,
-      });
-      if (!row) throw conflict('This serial number is approved already', 'serial');
-      await recordAudit(app.db, {
-        action: 'device.approve',
-        ...auditIdentity(auth),
-        companyId: company_id ?? null,
-        targetType: 'approved_device',
-        targetId: row.id,
-        details: { serial },
-      });
+      const row = await audited(
+        app.db,
+        async (tx) => {
+          const inserted = await approvedRepository.insert(tx, {
+            serial,
+            mac: normalizeMac(mac)!,
+            companyId: company_id ?? null,
+            note: note ?? '',
+            createdBy: auth.principal.id,
+          });
+          if (!inserted) throw conflict('This serial number is approved already', 'serial');
+          return inserted;
+        },
+        (inserted) => ({
+          action: 'device.approve',
+          ...auditIdentity(auth),
+          companyId: company_id ?? null,
+          targetType: 'approved_device',
+          targetId: inserted.id,
+          details: { serial },
+        }),
+      );
       return {
         success: true as const,
         data: { id: row.id },
@@ -93,14 +99,20 @@ export async function approvedDevicesRoutes(app: FastifyInstance): Promise<void>
       },
     },
     async (request) => {
-      const row = await approvedRepository.remove(app.db, request.params.id);
-      if (!row) throw notFound('Approved device');
-      await recordAudit(app.db, {
-        action: 'device.approval_remove',
-        ...auditIdentity(requireAuth(request)),
-        targetType: 'approved_device',
-        targetId: row.id,
-      });
+      const row = await audited(
+        app.db,
+        async (tx) => {
+          const removed = await approvedRepository.remove(tx, request.params.id);
+          if (!removed) throw notFound('Approved device');
+          return removed;
+        },
+        (removed) => ({
+          action: 'device.approval_remove',
+          ...auditIdentity(requireAuth(request)),
+          targetType: 'approved_device',
+          targetId: removed.id,
+        }),
+      );
       return { success: true as const, data: row, message: 'Approved device removed successfully' };
     },
   );

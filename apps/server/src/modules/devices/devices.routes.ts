@@ -18,7 +18,7 @@ import { z } from 'zod';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { listQuerySchema, pickFields } from '../../http/list-query';
 import { requireAuth } from '../../plugins/access';
-import { auditIdentity, recordAudit } from '../audit/audit.service';
+import { audited, auditIdentity } from '../audit/audit.service';
 import { scopeOf } from '../policy/scope';
 import { csvLine } from './csv';
 import { iterateDevices, listDevices } from './devices.list';
@@ -269,16 +269,19 @@ export async function devicesRoutes(app: FastifyInstance): Promise<void> {
       const auth = requireAuth(request);
       const current = await devicesRepository.findInScope(app.db, scopeOf(auth), request.params.id);
       if (!current) throw notFound('Device');
-      await devicesRepository.update(app.db, current.id, { creditActive: request.body.active });
+      await audited(
+        app.db,
+        (tx) => devicesRepository.update(tx, current.id, { creditActive: request.body.active }),
+        () => ({
+          action: 'device.credit',
+          ...auditIdentity(auth),
+          companyId: current.company_id,
+          targetType: 'device',
+          targetId: current.id,
+          details: { active: request.body.active },
+        }),
+      );
       if (!request.body.active) app.gateway.disconnect(current.serial);
-      await recordAudit(app.db, {
-        action: 'device.credit',
-        ...auditIdentity(auth),
-        companyId: current.company_id,
-        targetType: 'device',
-        targetId: current.id,
-        details: { active: request.body.active },
-      });
       return { success: true as const, data: { id: current.id, credit_active: request.body.active } };
     },
   );

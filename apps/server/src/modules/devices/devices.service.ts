@@ -3,10 +3,10 @@ import { type RegisterDeviceBody, registerDeviceBody } from '@fleetgate/shared/s
 import type { FastifyInstance } from 'fastify';
 import { conflict, notFound } from '../../http/errors';
 import type { AuthContext } from '../../plugins/auth';
-import { auditIdentity, recordAudit } from '../audit/audit.service';
+import { type AuditEntry, audited, auditIdentity } from '../audit/audit.service';
 import { companyInScope, scopeOf } from '../policy/scope';
 import { approvedRepository } from './approved.repository';
-import { createCommands } from './commands.service';
+import { type CommandBatch, sendCommands, writeCommands } from './commands.service';
 import { parseCsv } from './csv';
 import { devicesRepository } from './devices.repository';
 import { countUnavailable, SERIAL_IN_FLEET, SERIAL_UNAVAILABLE, serialVerdicts } from './serial-availability';
@@ -28,28 +28,33 @@ export async function registerDevice(app: FastifyInstance, auth: AuthContext, bo
   )!;
   await countUnavailable(app, auth, verdict.ok || verdict.message === SERIAL_IN_FLEET ? 0 : 1);
   if (!verdict.ok) throw conflict(verdict.message, 'serial');
-  const device = await devicesRepository.insert(app.db, {
-    companyId,
-    serial: body.serial,
-    mac,
-    name: body.name ?? body.serial,
-    description: body.description ?? '',
-    model: body.model?.toUpperCase() ?? null,
-    createdBy: auth.principal.id,
-  });
-  // Lost a race with another registration of the same serial: the same answer as any taken one.
-  if (!device) throw conflict(SERIAL_UNAVAILABLE, 'serial');
-  if (verdict.approvalId !== null)
-    await approvedRepository.markRegistered(app.db, verdict.approvalId, device.id);
-  await recordAudit(app.db, {
-    action: 'device.register',
-    ...auditIdentity(auth),
-    companyId,
-    targetType: 'device',
-    targetId: device.id,
-    details: { serial: device.serial },
-  });
-  return device;
+  return audited(
+    app.db,
+    async (tx) => {
+      const device = await devicesRepository.insert(tx, {
+        companyId,
+        serial: body.serial,
+        mac,
+        name: body.name ?? body.serial,
+        description: body.description ?? '',
+        model: body.model?.toUpperCase() ?? null,
+        createdBy: auth.principal.id,
+      });
+      // Lost a race with another registration of the same serial: the same answer as any taken one.
+      if (!device) throw conflict(SERIAL_UNAVAILABLE, 'serial');
+      if (verdict.approvalId !== null)
+        await approvedRepository.markRegistered(tx, verdict.approvalId, device.id);
+      return device;
+    },
+    (device) => ({
+      action: 'device.register',
+      ...auditIdentity(auth),
+      companyId,
+      targetType: 'device',
+      targetId: device.id,
+      details: { serial: device.serial },
+    }),
+  );
 }
 
 export type ImportRowResult = {
@@ -83,8 +88,6 @@ export async function importDevices(
   if (rows.length > IMPORT_MAX_ROWS) {
     throw conflict(`A file may hold at most ${IMPORT_MAX_ROWS} devices`, 'file');
   }
-  const results: ImportRowResult[] = [];
-  const seen = new Set<string>();
   const candidates = rows.map(({ line, fields }) => {
     const value = (name: string) => fields[columns.indexOf(name)] || undefined;
     return {
@@ -110,90 +113,101 @@ export async function importDevices(
   // Counted before anything is written: a file of other tenants' serials registers nothing.
   const unavailable = [...verdicts.values()].filter((v) => !v.ok && v.message === SERIAL_UNAVAILABLE).length;
   await countUnavailable(app, auth, unavailable);
-  for (const { line, raw } of candidates) {
-    const base = { line, serial: raw.serial ?? '', mac: raw.mac ?? '' };
-    const parsed = registerDeviceBody.safeParse(
-      Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined)),
-    );
-    if (!parsed.success) {
-      results.push({
-        ...base,
-        success: false,
-        errors: parsed.error.issues.map((i) => ({
-          code: 'VALIDATION_ERROR',
-          message: i.message,
-          source: String(i.path[0] ?? 'row'),
-        })),
-      });
-      continue;
-    }
-    const serial = parsed.data.serial;
-    if (seen.has(serial)) {
-      results.push({
-        ...base,
-        success: false,
-        errors: [{ code: 'CONFLICT', message: 'Serial number repeats an earlier row', source: 'serial' }],
-      });
-      continue;
-    }
-    seen.add(serial);
-    const verdict = verdicts.get(serial);
-    if (verdict && !verdict.ok) {
-      results.push({
-        ...base,
-        success: false,
-        errors: [{ code: 'CONFLICT', message: verdict.message, source: 'serial' }],
-      });
-      continue;
-    }
-    const device = await devicesRepository.insert(app.db, {
+  // The rows written and the import's audit row commit together or not at all.
+  return audited(
+    app.db,
+    async (tx) => {
+      const results: ImportRowResult[] = [];
+      const seen = new Set<string>();
+      for (const { line, raw } of candidates) {
+        const base = { line, serial: raw.serial ?? '', mac: raw.mac ?? '' };
+        const parsed = registerDeviceBody.safeParse(
+          Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined)),
+        );
+        if (!parsed.success) {
+          results.push({
+            ...base,
+            success: false,
+            errors: parsed.error.issues.map((i) => ({
+              code: 'VALIDATION_ERROR',
+              message: i.message,
+              source: String(i.path[0] ?? 'row'),
+            })),
+          });
+          continue;
+        }
+        const serial = parsed.data.serial;
+        if (seen.has(serial)) {
+          results.push({
+            ...base,
+            success: false,
+            errors: [{ code: 'CONFLICT', message: 'Serial number repeats an earlier row', source: 'serial' }],
+          });
+          continue;
+        }
+        seen.add(serial);
+        const verdict = verdicts.get(serial);
+        if (verdict && !verdict.ok) {
+          results.push({
+            ...base,
+            success: false,
+            errors: [{ code: 'CONFLICT', message: verdict.message, source: 'serial' }],
+          });
+          continue;
+        }
+        const device = await devicesRepository.insert(tx, {
+          companyId: target,
+          serial,
+          mac: normalizeMac(parsed.data.mac)!,
+          name: parsed.data.name ?? serial,
+          description: parsed.data.description ?? '',
+          model: parsed.data.model?.toUpperCase() ?? null,
+          createdBy: auth.principal.id,
+        });
+        if (!device) {
+          results.push({
+            ...base,
+            success: false,
+            errors: [{ code: 'CONFLICT', message: SERIAL_UNAVAILABLE, source: 'serial' }],
+          });
+          continue;
+        }
+        if (verdict?.ok && verdict.approvalId !== null) {
+          await approvedRepository.markRegistered(tx, verdict.approvalId, device.id);
+        }
+        results.push({ ...base, success: true, device_id: device.id });
+      }
+      return results;
+    },
+    (results) => ({
+      action: 'device.import',
+      ...auditIdentity(auth),
       companyId: target,
-      serial,
-      mac: normalizeMac(parsed.data.mac)!,
-      name: parsed.data.name ?? serial,
-      description: parsed.data.description ?? '',
-      model: parsed.data.model?.toUpperCase() ?? null,
-      createdBy: auth.principal.id,
-    });
-    if (!device) {
-      results.push({
-        ...base,
-        success: false,
-        errors: [{ code: 'CONFLICT', message: SERIAL_UNAVAILABLE, source: 'serial' }],
-      });
-      continue;
-    }
-    if (verdict?.ok && verdict.approvalId !== null) {
-      await approvedRepository.markRegistered(app.db, verdict.approvalId, device.id);
-    }
-    results.push({ ...base, success: true, device_id: device.id });
-  }
-  const created = results.filter((r) => r.success).length;
-  await recordAudit(app.db, {
-    action: 'device.import',
-    ...auditIdentity(auth),
-    companyId: target,
-    targetType: 'company',
-    targetId: target,
-    details: { rows: results.length, created },
-  });
-  return results;
+      targetType: 'company',
+      targetId: target,
+      details: { rows: results.length, created: results.filter((r) => r.success).length },
+    }),
+  );
 }
 
 /** Unregisters devices the caller reaches; their sessions end and their data goes. */
 export async function unregisterDevices(app: FastifyInstance, auth: AuthContext, ids: number[]) {
-  const removed = await devicesRepository.remove(app.db, scopeOf(auth), ids);
+  const removed = await audited(
+    app.db,
+    (tx) => devicesRepository.remove(tx, scopeOf(auth), ids),
+    (gone) =>
+      gone.length
+        ? {
+            action: 'device.unregister',
+            ...auditIdentity(auth),
+            companyId: auth.principal.company.id,
+            targetType: 'device',
+            targetId: gone.map((d) => d.id).join(','),
+            details: { serials: gone.map((d) => d.serial) },
+          }
+        : null,
+  );
   for (const d of removed) app.gateway.disconnect(d.serial);
-  if (removed.length) {
-    await recordAudit(app.db, {
-      action: 'device.unregister',
-      ...auditIdentity(auth),
-      companyId: auth.principal.company.id,
-      targetType: 'device',
-      targetId: removed.map((d) => d.id).join(','),
-      details: { serials: removed.map((d) => d.serial) },
-    });
-  }
   return removed;
 }
 
@@ -203,23 +217,29 @@ export async function unregisterDevices(app: FastifyInstance, auth: AuthContext,
  */
 export async function resetIdentities(app: FastifyInstance, auth: AuthContext, ids: number[]) {
   const targets = await devicesRepository.idsInScope(app.db, scopeOf(auth), ids);
-  for (const d of targets) {
-    await devicesRepository.update(app.db, d.id, {
-      secretHash: null,
-      pendingSecretHash: null,
-      secretIssuedAt: null,
-    });
-    app.gateway.disconnect(d.serial);
-  }
-  if (targets.length) {
-    await recordAudit(app.db, {
-      action: 'device.identity_reset',
-      ...auditIdentity(auth),
-      companyId: auth.principal.company.id,
-      targetType: 'device',
-      targetId: targets.map((d) => d.id).join(','),
-    });
-  }
+  await audited(
+    app.db,
+    async (tx) => {
+      for (const d of targets) {
+        await devicesRepository.update(tx, d.id, {
+          secretHash: null,
+          pendingSecretHash: null,
+          secretIssuedAt: null,
+        });
+      }
+    },
+    () =>
+      targets.length
+        ? {
+            action: 'device.identity_reset',
+            ...auditIdentity(auth),
+            companyId: auth.principal.company.id,
+            targetType: 'device',
+            targetId: targets.map((d) => d.id).join(','),
+          }
+        : null,
+  );
+  for (const d of targets) app.gateway.disconnect(d.serial);
   return targets;
 }
 
@@ -243,25 +263,36 @@ export async function updateDevice(
   const name = body.name ?? current.name;
   const description = body.description ?? current.description;
   const infoChanged = name !== current.name || description !== current.description;
-  await devicesRepository.update(app.db, id, {
-    name,
-    description,
-    ...(body.monitoring_enabled !== undefined ? { monitoringEnabled: body.monitoring_enabled } : {}),
-  });
-  await recordAudit(app.db, {
-    action: 'device.update',
-    ...auditIdentity(auth),
-    companyId: current.company_id,
-    targetType: 'device',
-    targetId: id,
-    details: body,
-  });
+  // The new values, their `set_info` command and both audit rows commit together.
+  const batch = await audited(
+    app.db,
+    async (tx): Promise<CommandBatch | undefined> => {
+      await devicesRepository.update(tx, id, {
+        name,
+        description,
+        ...(body.monitoring_enabled !== undefined ? { monitoringEnabled: body.monitoring_enabled } : {}),
+      });
+      if (!infoChanged) return undefined;
+      return writeCommands(tx, auth, [{ id, companyId: current.company_id }], 'set_info', {
+        name,
+        description,
+      });
+    },
+    (written): AuditEntry[] => [
+      {
+        action: 'device.update',
+        ...auditIdentity(auth),
+        companyId: current.company_id,
+        targetType: 'device',
+        targetId: id,
+        details: body,
+      },
+      ...(written ? [written.audit] : []),
+    ],
+  );
   // spec §8 code 14: a device whose monitoring is disabled is refused from now on.
   if (body.monitoring_enabled === false) app.gateway.disconnect(current.serial);
-  if (!infoChanged) return { channel: undefined };
-  const { channel } = await createCommands(app, auth, [{ id, companyId: current.company_id }], 'set_info', {
-    name,
-    description,
-  });
+  if (!batch) return { channel: undefined };
+  const { channel } = sendCommands(app, batch);
   return { channel };
 }

@@ -1,9 +1,10 @@
 import { IMPERSONATION_MAX_DAYS, IMPERSONATION_REQUEST_DAYS } from '@fleetgate/shared/schemas/impersonation';
 import type { FastifyInstance } from 'fastify';
 import { digest, newToken } from '../../auth/tokens';
+import type { Db } from '../../db/database';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
 import type { AuthContext } from '../../plugins/auth';
-import { auditIdentity, recordAudit } from '../audit/audit.service';
+import { audited, auditIdentity } from '../audit/audit.service';
 import type { ClientInfo, IssuedTokens } from '../auth/auth.service';
 import { impersonationRefusal } from '../auth/caller';
 import { sessionsRepository } from '../auth/sessions.repository';
@@ -53,19 +54,20 @@ async function impersonable(app: FastifyInstance, auth: AuthContext, userId: num
 export function createImpersonationService(app: FastifyInstance) {
   const { db } = app;
 
-  /** Ends the user's impersonation sessions at once (grant revoked). */
-  async function endImpersonationsOf(userId: number, now: Date) {
+  /**
+   * Ends the user's impersonation sessions at once (grant revoked), on `tx`; answers their
+   * ids, whose sockets the caller disconnects once this is committed.
+   */
+  async function endImpersonationsOf(tx: Db, userId: number, now: Date): Promise<string[]> {
     const ended = await sessionsRepository.revokeWhere(
-      db,
+      tx,
       userId,
       { impersonations: true },
       'impersonation_access_revoked',
       now,
     );
-    for (const id of ended) {
-      await impersonationRepository.endLog(db, id, now);
-      app.realtime.disconnectSession(id);
-    }
+    for (const id of ended) await impersonationRepository.endLog(tx, id, now);
+    return ended;
   }
 
   /** The request behind a link, for the user it was sent to only (anyone else: 404). */
@@ -96,28 +98,37 @@ export function createImpersonationService(app: FastifyInstance) {
       assertNotImpersonating(auth, 'Granting impersonation access');
       const now = new Date();
       const until = checkUntil(untilText, now);
-      await impersonationRepository.grant(db, auth.principal.id, until, now);
-      await recordAudit(db, {
-        action: 'impersonation.access_granted',
-        ...auditIdentity(auth),
-        companyId: auth.principal.company.id,
-        details: { until: until.toISOString() },
-        ip,
-      });
+      await audited(
+        db,
+        (tx) => impersonationRepository.grant(tx, auth.principal.id, until, now),
+        () => ({
+          action: 'impersonation.access_granted',
+          ...auditIdentity(auth),
+          companyId: auth.principal.company.id,
+          details: { until: until.toISOString() },
+          ip,
+        }),
+      );
       return until;
     },
 
     /** spec §7 POST /user/revoke-impersonation-access: grants end, running impersonations too. */
     async revoke(auth: AuthContext, ip: string) {
       const now = new Date();
-      await impersonationRepository.revokeAll(db, auth.principal.id, now);
-      await endImpersonationsOf(auth.principal.id, now);
-      await recordAudit(db, {
-        action: 'impersonation.access_revoked',
-        ...auditIdentity(auth),
-        companyId: auth.principal.company.id,
-        ip,
-      });
+      const ended = await audited(
+        db,
+        async (tx) => {
+          await impersonationRepository.revokeAll(tx, auth.principal.id, now);
+          return endImpersonationsOf(tx, auth.principal.id, now);
+        },
+        () => ({
+          action: 'impersonation.access_revoked',
+          ...auditIdentity(auth),
+          companyId: auth.principal.company.id,
+          ip,
+        }),
+      );
+      for (const id of ended) app.realtime.disconnectSession(id);
     },
 
     /** An admin asks the user for access; the link is e-mailed (route impersonation.access). */
@@ -126,13 +137,25 @@ export function createImpersonationService(app: FastifyInstance) {
       const now = new Date();
       const token = newToken();
       const expiresAt = new Date(now.getTime() + IMPERSONATION_REQUEST_DAYS * DAY_MS);
-      await impersonationRepository.insertRequest(db, {
-        userId: target.id,
-        requestedBy: auth.principal.id,
-        tokenHash: digest(token),
-        expiresAt,
-        now,
-      });
+      await audited(
+        db,
+        (tx) =>
+          impersonationRepository.insertRequest(tx, {
+            userId: target.id,
+            requestedBy: auth.principal.id,
+            tokenHash: digest(token),
+            expiresAt,
+            now,
+          }),
+        () => ({
+          action: 'impersonation.access_requested',
+          ...auditIdentity(auth),
+          companyId: target.companyId,
+          targetType: 'user',
+          targetId: target.id,
+          ip,
+        }),
+      );
       const mail = impersonationRequestMail({
         appName: await app.mail.appName(),
         requester: auth.principal.email,
@@ -146,14 +169,6 @@ export function createImpersonationService(app: FastifyInstance) {
         ...mail,
         companyId: target.companyId,
       });
-      await recordAudit(db, {
-        action: 'impersonation.access_requested',
-        ...auditIdentity(auth),
-        companyId: target.companyId,
-        targetType: 'user',
-        targetId: target.id,
-        ip,
-      });
     },
 
     async answer(auth: AuthContext, token: string, untilText: string | null, ip: string) {
@@ -162,23 +177,28 @@ export function createImpersonationService(app: FastifyInstance) {
       if (status !== 'pending') throw AppError.of(409, 'CONFLICT', `This request is ${status} already`);
       const now = new Date();
       const until = untilText === null ? null : checkUntil(untilText, now);
-      const done = await impersonationRepository.answerRequest(
+      await audited(
         db,
-        found.grant.id,
-        auth.principal.id,
-        until,
-        now,
+        async (tx) => {
+          const done = await impersonationRepository.answerRequest(
+            tx,
+            found.grant.id,
+            auth.principal.id,
+            until,
+            now,
+          );
+          if (!done) throw AppError.of(409, 'CONFLICT', 'This request was answered already');
+        },
+        () => ({
+          action: until ? 'impersonation.access_granted' : 'impersonation.request_declined',
+          ...auditIdentity(auth),
+          companyId: auth.principal.company.id,
+          details: until
+            ? { until: until.toISOString(), requested_by: found.requestedBy }
+            : { requested_by: found.requestedBy },
+          ip,
+        }),
       );
-      if (!done) throw AppError.of(409, 'CONFLICT', 'This request was answered already');
-      await recordAudit(db, {
-        action: until ? 'impersonation.access_granted' : 'impersonation.request_declined',
-        ...auditIdentity(auth),
-        companyId: auth.principal.company.id,
-        details: until
-          ? { until: until.toISOString(), requested_by: found.requestedBy }
-          : { requested_by: found.requestedBy },
-        ip,
-      });
       return until;
     },
 
@@ -197,31 +217,36 @@ export function createImpersonationService(app: FastifyInstance) {
         client,
         grant.grantedUntil,
       );
-      // The actor's own session ends: the browser now holds the impersonation's cookies.
-      await sessionsRepository.retire(
+      await audited(
         db,
-        auth.session.id,
-        new Date(now.getTime() + REPLACED_SESSION_GRACE_MS),
+        async (tx) => {
+          // The actor's own session ends: the browser now holds the impersonation's cookies.
+          await sessionsRepository.retire(
+            tx,
+            auth.session.id,
+            new Date(now.getTime() + REPLACED_SESSION_GRACE_MS),
+          );
+          await impersonationRepository.insertLog(tx, {
+            actorUserId: auth.principal.id,
+            actorEmail: auth.principal.email,
+            subjectUserId: target.id,
+            subjectEmail: target.email,
+            subjectCompanyId: target.companyId,
+            sessionId: tokens.sessionId,
+            startedAt: now,
+          });
+        },
+        () => ({
+          action: 'impersonation.started',
+          actorUserId: auth.principal.id,
+          subjectUserId: target.id,
+          companyId: target.companyId,
+          targetType: 'user',
+          targetId: target.id,
+          ip: client.ip,
+        }),
       );
       app.realtime.disconnectSession(auth.session.id);
-      await impersonationRepository.insertLog(db, {
-        actorUserId: auth.principal.id,
-        actorEmail: auth.principal.email,
-        subjectUserId: target.id,
-        subjectEmail: target.email,
-        subjectCompanyId: target.companyId,
-        sessionId: tokens.sessionId,
-        startedAt: now,
-      });
-      await recordAudit(db, {
-        action: 'impersonation.started',
-        actorUserId: auth.principal.id,
-        subjectUserId: target.id,
-        companyId: target.companyId,
-        targetType: 'user',
-        targetId: target.id,
-        ip: client.ip,
-      });
       return tokens;
     },
 
@@ -229,20 +254,25 @@ export function createImpersonationService(app: FastifyInstance) {
     async cancel(auth: AuthContext, client: ClientInfo): Promise<IssuedTokens> {
       if (!auth.actor) throw AppError.of(409, 'CONFLICT', 'You are not impersonating anyone');
       const now = new Date();
-      // Ends now in the log; the cookies the browser is swapping out stop working a minute later.
-      await sessionsRepository.retire(
+      await audited(
         db,
-        auth.session.id,
-        new Date(now.getTime() + REPLACED_SESSION_GRACE_MS),
+        async (tx) => {
+          // Ends now in the log; the cookies the browser is swapping out stop working a minute later.
+          await sessionsRepository.retire(
+            tx,
+            auth.session.id,
+            new Date(now.getTime() + REPLACED_SESSION_GRACE_MS),
+          );
+          await impersonationRepository.endLog(tx, auth.session.id, now);
+        },
+        () => ({
+          action: 'impersonation.cancelled',
+          ...auditIdentity(auth),
+          companyId: auth.principal.company.id,
+          ip: client.ip,
+        }),
       );
-      await impersonationRepository.endLog(db, auth.session.id, now);
       app.realtime.disconnectSession(auth.session.id);
-      await recordAudit(db, {
-        action: 'impersonation.cancelled',
-        ...auditIdentity(auth),
-        companyId: auth.principal.company.id,
-        ip: client.ip,
-      });
       return app.authService.startSession(auth.actor.id, null, client);
     },
 

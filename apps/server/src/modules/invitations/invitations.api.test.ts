@@ -3,7 +3,7 @@ import { INVITATION_TTL_DAYS } from '@fleetgate/shared/schemas/invitations';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, buildTestApp, errorsOf, TestClient } from '../../../test/app';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, buildTestApp, errorsOf, TestClient } from '../../../test/app';
 import { createUser, signedIn, tenantTree } from '../../../test/factories';
 import { invitations, mailLog } from '../../db/schema/accounts';
 import { auditLog } from '../../db/schema/audit';
@@ -504,6 +504,16 @@ describe('impersonation is audited with both identities', () => {
     const client = new TestClient(app);
     client.cookies.set('fg_session', tokens.accessToken);
     client.cookies.set('XSRF-TOKEN', tokens.xsrfToken);
+    // Inviting while impersonating is a sensitive action: the real actor confirms first.
+    const unconfirmed = await client.post('/api/users/invite', {
+      company_id: tree.acme.id,
+      email: 'imp@example.test',
+      role: roleId('end_user'),
+    });
+    expect(unconfirmed.statusCode).toBe(423);
+    expect((await client.post('/api/password-confirmation', { password: ADMIN_PASSWORD })).statusCode).toBe(
+      200,
+    );
     const invited = await client.post('/api/users/invite', {
       company_id: tree.acme.id,
       email: 'imp@example.test',

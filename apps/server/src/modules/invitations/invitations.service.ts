@@ -10,7 +10,7 @@ import type { Db } from '../../db/database';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import type { ListQuery } from '../../http/list-query';
 import type { AuthContext } from '../../plugins/auth';
-import { auditIdentity, recordAudit } from '../audit/audit.service';
+import { type AuditEntry, audited, auditIdentity } from '../audit/audit.service';
 import { companiesRepository } from '../companies/companies.repository';
 import type { MailResult, MailService } from '../mail/mail.service';
 import {
@@ -44,16 +44,20 @@ const MAIL_MESSAGES: Record<MailResult['status'], string> = {
   suppressed: 'Invitation created, but the address is on the suppression list, so no e-mail was sent.',
 };
 
-const audit = (ctx: Ctx, action: string, row: InvitationRow, details?: Record<string, unknown>) =>
-  recordAudit(ctx.db, {
-    action,
-    ...auditIdentity(ctx.auth),
-    companyId: row.company_id,
-    targetType: 'invitation',
-    targetId: row.id,
-    details: { email: row.email, kind: row.kind, role_id: row.role_id, ...details },
-    ip: ctx.ip,
-  });
+const auditEntry = (
+  ctx: Ctx,
+  action: string,
+  row: InvitationRow,
+  details?: Record<string, unknown>,
+): AuditEntry => ({
+  action,
+  ...auditIdentity(ctx.auth),
+  companyId: row.company_id,
+  targetType: 'invitation',
+  targetId: row.id,
+  details: { email: row.email, kind: row.kind, role_id: row.role_id, ...details },
+  ip: ctx.ip,
+});
 
 /**
  * Sends the invitation; to an address that has an account elsewhere, a message saying so
@@ -101,7 +105,7 @@ async function deliver(
   });
 }
 
-async function reachable(ctx: Ctx, id: number): Promise<InvitationRow> {
+async function reachable(ctx: Pick<Ctx, 'db' | 'auth'>, id: number): Promise<InvitationRow> {
   const row = await repo.find(ctx.db, scopeOf(ctx.auth), id);
   if (!row) throw notFound('Invitation');
   return row;
@@ -123,17 +127,22 @@ async function create(ctx: Ctx, kind: InvitationKind, email: string, companyId: 
   if (await repo.pendingForEmail(ctx.db, scopeOf(ctx.auth), email))
     throw conflict('An invitation to this email is already pending. Resend it instead.', 'email');
   const token = newToken();
-  const id = await repo.insert(ctx.db, {
-    kind,
-    email,
-    companyId,
-    roleId,
-    tokenHash: digest(token),
-    invitedBy: ctx.auth.principal.id,
-    expiresAt: expiry(),
-  });
-  const row = await reachable(ctx, id);
-  await audit(ctx, kind === 'distributor' ? 'distributor.invite' : 'invitation.create', row);
+  const row = await audited(
+    ctx.db,
+    async (tx) => {
+      const id = await repo.insert(tx, {
+        kind,
+        email,
+        companyId,
+        roleId,
+        tokenHash: digest(token),
+        invitedBy: ctx.auth.principal.id,
+        expiresAt: expiry(),
+      });
+      return reachable({ db: tx, auth: ctx.auth }, id);
+    },
+    (made) => auditEntry(ctx, kind === 'distributor' ? 'distributor.invite' : 'invitation.create', made),
+  );
   const mail = await deliver(ctx, row, token, elsewhere);
   return { data: { ...row, mail_status: mail.status }, message: MAIL_MESSAGES[mail.status] };
 }
@@ -173,10 +182,15 @@ export const invitationsService = {
     await assignableRole(ctx.db, ctx.auth, row.role_id ?? ADMIN_ROLE_ID, row.company_id);
     const elsewhere = await existingAccount(ctx, row.email);
     const token = newToken();
-    if (!(await repo.renew(ctx.db, id, digest(token), expiry())))
-      throw badRequest('This invitation can no longer be resent');
-    const renewed = await reachable(ctx, id);
-    await audit(ctx, 'invitation.resend', renewed);
+    const renewed = await audited(
+      ctx.db,
+      async (tx) => {
+        if (!(await repo.renew(tx, id, digest(token), expiry())))
+          throw badRequest('This invitation can no longer be resent');
+        return reachable({ db: tx, auth: ctx.auth }, id);
+      },
+      (done) => auditEntry(ctx, 'invitation.resend', done),
+    );
     const mail = await deliver(ctx, renewed, token, elsewhere);
     const message = mail.status === 'sent' ? 'Invitation resent successfully' : MAIL_MESSAGES[mail.status];
     return { data: { ...renewed, mail_status: mail.status }, message };
@@ -188,8 +202,13 @@ export const invitationsService = {
     if (row.status === 'revoked') throw badRequest('This invitation was already revoked');
     if (row.kind === 'distributor' && !ctx.auth.principal.permissions.includes('manage_companies'))
       throw forbidden();
-    if (!(await repo.revoke(ctx.db, id))) throw badRequest('This invitation can no longer be revoked');
-    await audit(ctx, 'invitation.revoke', row);
+    await audited(
+      ctx.db,
+      async (tx) => {
+        if (!(await repo.revoke(tx, id))) throw badRequest('This invitation can no longer be revoked');
+      },
+      () => auditEntry(ctx, 'invitation.revoke', row),
+    );
   },
 
   /** What the accept page shows. */
@@ -227,8 +246,9 @@ export const invitationsService = {
     if (await repo.emailTaken(db, found.email)) throw conflict('A user with this email already exists');
     const passwordHash = await hashPassword(input.password);
 
-    const done = await db
-      .transaction(async (tx) => {
+    const done = await audited(
+      db,
+      async (tx) => {
         const claimed = await repo.claim(tx, tokenHash, new Date());
         if (!claimed) throw gone();
         if (await repo.emailTaken(tx, claimed.email)) throw conflict('A user with this email already exists');
@@ -252,32 +272,38 @@ export const invitationsService = {
         });
         await repo.setAcceptedUser(tx, claimed.id, userId);
         return { userId, companyId, createdCompany, invitationId: claimed.id, email: claimed.email };
-      })
-      .catch((error: unknown) => {
-        // Two invitations to one address accepted at once: the unique e-mail index decides.
-        if (uniqueViolation(error)) throw conflict('A user with this email already exists');
-        throw error;
-      });
-
-    const actor = { actorUserId: done.userId, ip };
-    if (done.createdCompany) {
-      await recordAudit(db, {
-        action: 'company.create',
-        ...actor,
-        companyId: done.createdCompany.id,
-        targetType: 'company',
-        targetId: done.createdCompany.id,
-        details: { name: done.createdCompany.name, via: 'distributor invitation' },
-      });
-    }
-    await recordAudit(db, {
-      action: 'invitation.accept',
-      ...actor,
-      companyId: done.companyId,
-      targetType: 'invitation',
-      targetId: done.invitationId,
-      details: { email: done.email, user_id: done.userId },
+      },
+      (accepted): AuditEntry[] => {
+        const actor = { actorUserId: accepted.userId, ip };
+        return [
+          ...(accepted.createdCompany
+            ? [
+                {
+                  action: 'company.create',
+                  ...actor,
+                  companyId: accepted.createdCompany.id,
+                  targetType: 'company',
+                  targetId: accepted.createdCompany.id,
+                  details: { name: accepted.createdCompany.name, via: 'distributor invitation' },
+                },
+              ]
+            : []),
+          {
+            action: 'invitation.accept',
+            ...actor,
+            companyId: accepted.companyId,
+            targetType: 'invitation',
+            targetId: accepted.invitationId,
+            details: { email: accepted.email, user_id: accepted.userId },
+          },
+        ];
+      },
+    ).catch((error: unknown) => {
+      // Two invitations to one address accepted at once: the unique e-mail index decides.
+      if (uniqueViolation(error)) throw conflict('A user with this email already exists');
+      throw error;
     });
+
     return { email: done.email, company_id: done.companyId };
   },
 };

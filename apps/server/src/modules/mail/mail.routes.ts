@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { listQuerySchema } from '../../http/list-query';
 import { requireAuth } from '../../plugins/access';
-import { auditIdentity, recordAudit } from '../audit/audit.service';
+import { type AuditEntry, audited, auditIdentity, recordAudit } from '../audit/audit.service';
 import { scopeOf } from '../policy/scope';
 import { mailRepository } from './mail.repository';
 import { MAIL_TEMPLATES, smtpTestMail } from './mail.templates';
@@ -31,14 +31,16 @@ const superAdmin = { access: { permission: 'super_admin' as const } };
  */
 export async function mailRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const entry = (request: FastifyRequest, action: string, details?: Record<string, unknown>): AuditEntry => ({
+    action,
+    ...auditIdentity(requireAuth(request)),
+    targetType: 'mail',
+    ...(details ? { details } : {}),
+    ip: request.ip,
+  });
+  /** Records an event that changes nothing (a test message). */
   const audit = (request: FastifyRequest, action: string, details?: Record<string, unknown>) =>
-    recordAudit(app.db, {
-      action,
-      ...auditIdentity(requireAuth(request)),
-      targetType: 'mail',
-      ...(details ? { details } : {}),
-      ip: request.ip,
-    });
+    recordAudit(app.db, entry(request, action, details));
 
   r.get(
     '/api/email-smtp',
@@ -71,14 +73,18 @@ export async function mailRoutes(app: FastifyInstance): Promise<void> {
       // A name that does not resolve yet is saved: sending checks it again before connecting.
       const target = await app.mail.checkHost(body.host);
       if (!target.ok && target.reason === 'internal') throw badRequest(target.message, 'host');
-      const saved = await smtpSettings.save(app.db, app.secrets, body);
-      await audit(request, 'smtp.update', {
-        host: body.host,
-        port: body.port,
-        security: body.security,
-        username: body.username,
-        password_changed: Boolean(body.password) || Boolean(body.clear_password),
-      });
+      const saved = await audited(
+        app.db,
+        (tx) => smtpSettings.save(tx, app.secrets, body),
+        () =>
+          entry(request, 'smtp.update', {
+            host: body.host,
+            port: body.port,
+            security: body.security,
+            username: body.username,
+            password_changed: Boolean(body.password) || Boolean(body.clear_password),
+          }),
+      );
       return { success: true as const, data: saved, message: 'SMTP configuration updated successfully' };
     },
   );
@@ -94,8 +100,11 @@ export async function mailRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      await smtpSettings.remove(app.db);
-      await audit(request, 'smtp.remove');
+      await audited(
+        app.db,
+        (tx) => smtpSettings.remove(tx),
+        () => entry(request, 'smtp.remove'),
+      );
       return { success: true as const, data: null, message: 'SMTP configuration removed successfully' };
     },
   );
@@ -240,9 +249,14 @@ export async function mailRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { email, reason } = request.body;
-      if (!(await mailRepository.suppress(app.db, email, reason)))
-        throw conflict('The address is already on the suppression list', 'email');
-      await audit(request, 'mail.suppress', { email, reason });
+      await audited(
+        app.db,
+        async (tx) => {
+          if (!(await mailRepository.suppress(tx, email, reason)))
+            throw conflict('The address is already on the suppression list', 'email');
+        },
+        () => entry(request, 'mail.suppress', { email, reason }),
+      );
       return {
         success: true as const,
         data: { email },
@@ -264,8 +278,13 @@ export async function mailRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { email } = request.params;
-      if (!(await mailRepository.unsuppress(app.db, email))) throw notFound('Suppressed address');
-      await audit(request, 'mail.unsuppress', { email });
+      await audited(
+        app.db,
+        async (tx) => {
+          if (!(await mailRepository.unsuppress(tx, email))) throw notFound('Suppressed address');
+        },
+        () => entry(request, 'mail.unsuppress', { email }),
+      );
       return {
         success: true as const,
         data: { email },

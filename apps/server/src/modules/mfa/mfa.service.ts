@@ -1,8 +1,9 @@
 import { RECOVERY_CODE_COUNT } from '@fleetgate/shared/schemas/mfa';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database';
 import { AppError, conflict } from '../../http/errors';
 import type { AuthContext } from '../../plugins/auth';
-import { auditIdentity, recordAudit } from '../audit/audit.service';
+import { type AuditEntry, audited, auditIdentity } from '../audit/audit.service';
 import { clearSecondStep } from './clear';
 import { newRecoveryCodes, recoveryCodeHash } from './codes';
 import { mfaRepository } from './mfa.repository';
@@ -16,8 +17,13 @@ const alreadyOn = () =>
 export function createMfaService(app: FastifyInstance) {
   const { db } = app;
 
-  async function audit(auth: AuthContext, action: string, ip: string, details?: Record<string, unknown>) {
-    await recordAudit(db, {
+  function auditEntry(
+    auth: AuthContext,
+    action: string,
+    ip: string,
+    details?: Record<string, unknown>,
+  ): AuditEntry {
+    return {
       action,
       ...auditIdentity(auth),
       companyId: auth.principal.company.id,
@@ -25,13 +31,13 @@ export function createMfaService(app: FastifyInstance) {
       targetId: auth.principal.id,
       ...(details ? { details } : {}),
       ip,
-    });
+    };
   }
 
-  async function issueRecoveryCodes(userId: number): Promise<string[]> {
+  async function issueRecoveryCodes(tx: Db, userId: number): Promise<string[]> {
     const codes = newRecoveryCodes(RECOVERY_CODE_COUNT);
     await mfaRepository.replaceRecoveryCodes(
-      db,
+      tx,
       userId,
       codes.map((c) => recoveryCodeHash(c)!),
     );
@@ -79,11 +85,15 @@ export function createMfaService(app: FastifyInstance) {
       if (!pending || pending.confirmedAt) throw conflict('Start the set-up again: no code app is waiting');
       const step = totpStep(app.secrets.decrypt(pending.secretEncrypted, totpContext(user.id)), code);
       if (step === null) throw AppError.of(422, 'CONFIRMATION_FAILED', 'Invalid verification code', 'code');
-      if (!(await mfaRepository.confirmTotp(db, user.id, step, new Date()))) throw alreadyOn();
-      if (!(await mfaRepository.setMethodIfNone(db, user.id, 'totp'))) throw alreadyOn();
-      const codes = await issueRecoveryCodes(user.id);
-      await audit(auth, 'mfa.enabled', ip, { method: 'totp' });
-      return codes;
+      return audited(
+        db,
+        async (tx) => {
+          if (!(await mfaRepository.confirmTotp(tx, user.id, step, new Date()))) throw alreadyOn();
+          if (!(await mfaRepository.setMethodIfNone(tx, user.id, 'totp'))) throw alreadyOn();
+          return issueRecoveryCodes(tx, user.id);
+        },
+        () => auditEntry(auth, 'mfa.enabled', ip, { method: 'totp' }),
+      );
     },
 
     async startEmail(auth: AuthContext) {
@@ -96,8 +106,13 @@ export function createMfaService(app: FastifyInstance) {
       const user = await currentMethod(auth.principal.id);
       if (user.mfaType) throw alreadyOn();
       await app.mfa.secondStep.verify(user, { session_id: sessionId, session_code: code }, 'enrol-email');
-      if (!(await mfaRepository.setMethodIfNone(db, user.id, 'email'))) throw alreadyOn();
-      await audit(auth, 'mfa.enabled', ip, { method: 'email' });
+      await audited(
+        db,
+        async (tx) => {
+          if (!(await mfaRepository.setMethodIfNone(tx, user.id, 'email'))) throw alreadyOn();
+        },
+        () => auditEntry(auth, 'mfa.enabled', ip, { method: 'email' }),
+      );
     },
 
     /** Links the identity from a finished vendor ID sign-in and makes it the second step. */
@@ -108,9 +123,14 @@ export function createMfaService(app: FastifyInstance) {
       if (owner !== undefined && owner !== user.id) {
         throw conflict('This vendor ID is linked to another user already');
       }
-      if (owner === undefined) await mfaRepository.link(db, user.id, identity.issuer, identity.subject);
-      if (!(await mfaRepository.setMethodIfNone(db, user.id, 'vendor'))) throw alreadyOn();
-      await audit(auth, 'mfa.enabled', ip, { method: 'vendor' });
+      await audited(
+        db,
+        async (tx) => {
+          if (owner === undefined) await mfaRepository.link(tx, user.id, identity.issuer, identity.subject);
+          if (!(await mfaRepository.setMethodIfNone(tx, user.id, 'vendor'))) throw alreadyOn();
+        },
+        () => auditEntry(auth, 'mfa.enabled', ip, { method: 'vendor' }),
+      );
     },
 
     /**
@@ -120,16 +140,21 @@ export function createMfaService(app: FastifyInstance) {
     async remove(auth: AuthContext, ip: string) {
       const user = await currentMethod(auth.principal.id);
       if (!user.mfaType) throw conflict('Two-step verification is off already');
-      const revoked = await clearSecondStep(db, user.id);
-      await audit(auth, 'mfa.disabled', ip, { method: user.mfaType, tokens_revoked: revoked });
+      await audited(
+        db,
+        (tx) => clearSecondStep(tx, user.id),
+        (revoked) => auditEntry(auth, 'mfa.disabled', ip, { method: user.mfaType, tokens_revoked: revoked }),
+      );
     },
 
     async regenerateRecoveryCodes(auth: AuthContext, ip: string) {
       const user = await currentMethod(auth.principal.id);
       if (user.mfaType !== 'totp') throw conflict('Recovery codes come with a code app (TOTP)');
-      const codes = await issueRecoveryCodes(user.id);
-      await audit(auth, 'mfa.recovery_codes_regenerated', ip);
-      return codes;
+      return audited(
+        db,
+        (tx) => issueRecoveryCodes(tx, user.id),
+        () => auditEntry(auth, 'mfa.recovery_codes_regenerated', ip),
+      );
     },
   };
 }

@@ -8,7 +8,7 @@ import type { Db } from '../../db/database';
 import { badRequest, notFound } from '../../http/errors';
 import type { ListQuery } from '../../http/list-query';
 import type { AuthContext } from '../../plugins/auth';
-import { auditIdentity, recordAudit } from '../audit/audit.service';
+import { type AuditEntry, audited, auditIdentity } from '../audit/audit.service';
 import { presentAdminNotice, presentNotice } from './notices.presenter';
 import { type NoticeRow, noticesRepository } from './notices.repository';
 import { sanitizeRichText, visibleText } from './rich-text';
@@ -35,21 +35,20 @@ function cleanMessage(message: string): string {
   return clean;
 }
 
-async function audit(
-  db: Db,
+function auditEntry(
   actor: Actor,
   action: string,
   row: NoticeRow,
   details?: Record<string, unknown>,
-) {
-  await recordAudit(db, {
+): AuditEntry {
+  return {
     action: `notice.${action}`,
     ...auditIdentity(actor.auth),
     targetType: 'notice',
     targetId: row.id,
     ip: actor.ip,
     ...(details ? { details } : {}),
-  });
+  };
 }
 
 async function existing(db: Db, id: number): Promise<NoticeRow> {
@@ -77,14 +76,18 @@ export const noticesService = {
 
   async create(db: Db, actor: Actor, body: NoticeCreateBody) {
     const now = new Date();
-    const row = await noticesRepository.insert(db, {
+    const values = {
       type: body.type,
       message: cleanMessage(body.message),
       enabledAt: startTime(body.enabled_at, now),
       // The real person, also when impersonating (ARCHITECTURE §6).
       createdBy: actor.auth.actor?.id ?? actor.auth.principal.id,
-    });
-    await audit(db, actor, 'create', row, { type: row.type, enabled_at: row.enabledAt });
+    };
+    const row = await audited(
+      db,
+      (tx) => noticesRepository.insert(tx, values),
+      (made) => auditEntry(actor, 'create', made, { type: made.type, enabled_at: made.enabledAt }),
+    );
     return presentAdminNotice(row, now);
   },
 
@@ -96,39 +99,51 @@ export const noticesService = {
       (body.enabled_at ?? null) === null
         ? before.enabledAt === null
         : before.enabledAt !== null && new Date(body.enabled_at!).getTime() === before.enabledAt.getTime();
-    const row = await noticesRepository.update(db, id, {
+    const values = {
       type: body.type,
       message: cleanMessage(body.message),
       enabledAt: unchanged ? before.enabledAt : startTime(body.enabled_at, now),
-    });
+    };
+    const row = await audited(
+      db,
+      (tx) => noticesRepository.update(tx, id, values),
+      (done) =>
+        done ? auditEntry(actor, 'update', done, { type: done.type, enabled_at: done.enabledAt }) : null,
+    );
     if (!row) throw notFound('Notice');
-    await audit(db, actor, 'update', row, { type: row.type, enabled_at: row.enabledAt });
     return presentAdminNotice(row, now);
   },
 
   async enable(db: Db, actor: Actor, id: number, at: string | undefined) {
     const now = new Date();
     await existing(db, id);
-    const row = await noticesRepository.update(db, id, {
-      enabledAt: startTime(at ?? now.toISOString(), now),
-    });
+    const row = await audited(
+      db,
+      (tx) => noticesRepository.update(tx, id, { enabledAt: startTime(at ?? now.toISOString(), now) }),
+      (done) => (done ? auditEntry(actor, 'enable', done, { enabled_at: done.enabledAt }) : null),
+    );
     if (!row) throw notFound('Notice');
-    await audit(db, actor, 'enable', row, { enabled_at: row.enabledAt });
     return presentAdminNotice(row, now);
   },
 
   async disable(db: Db, actor: Actor, id: number) {
     await existing(db, id);
-    const row = await noticesRepository.update(db, id, { enabledAt: null });
+    const row = await audited(
+      db,
+      (tx) => noticesRepository.update(tx, id, { enabledAt: null }),
+      (done) => (done ? auditEntry(actor, 'disable', done) : null),
+    );
     if (!row) throw notFound('Notice');
-    await audit(db, actor, 'disable', row);
     return presentAdminNotice(row, new Date());
   },
 
   async remove(db: Db, actor: Actor, id: number) {
-    const row = await noticesRepository.remove(db, id);
+    const row = await audited(
+      db,
+      (tx) => noticesRepository.remove(tx, id),
+      (done) => (done ? auditEntry(actor, 'delete', done, { type: done.type }) : null),
+    );
     if (!row) throw notFound('Notice');
-    await audit(db, actor, 'delete', row, { type: row.type });
     return { id: row.id };
   },
 };

@@ -3,7 +3,7 @@ import { invitableRoles } from '@fleetgate/shared/roles';
 import type { Db } from '../../db/database';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import type { AuthContext } from '../../plugins/auth';
-import { auditIdentity, recordAudit } from '../audit/audit.service';
+import { type AuditEntry, audited, auditIdentity } from '../audit/audit.service';
 import { companyInScope, scopeOf } from '../policy/scope';
 import { rolesRepository } from './roles.repository';
 
@@ -23,22 +23,21 @@ export function presentRole(role: NonNullable<Awaited<ReturnType<typeof rolesRep
   return { ...role, canInviteRoles: [...invitableRoles(role.name)] };
 }
 
-const audit = (
+const auditEntry = (
   ctx: Ctx,
   action: string,
   roleId: number,
   companyId: number | null,
   details?: Record<string, unknown>,
-) =>
-  recordAudit(ctx.db, {
-    action,
-    ...auditIdentity(ctx.auth),
-    companyId,
-    targetType: 'role',
-    targetId: roleId,
-    details,
-    ip: ctx.ip,
-  });
+): AuditEntry => ({
+  action,
+  ...auditIdentity(ctx.auth),
+  companyId,
+  targetType: 'role',
+  targetId: roleId,
+  details,
+  ip: ctx.ip,
+});
 
 /** Custom roles of a company (spec §2 users.roles); the five default roles are read-only. */
 export const rolesService = {
@@ -63,8 +62,15 @@ export const rolesService = {
     assertGrantable(ctx.auth, input.permissions);
     if (await rolesRepository.nameTaken(ctx.db, company.id, input.name))
       throw conflict('A role with this name already exists', 'name');
-    const id = await rolesRepository.create(ctx.db, { companyId: company.id, ...input });
-    await audit(ctx, 'role.create', id, company.id, { name: input.name, permissions: input.permissions });
+    const id = await audited(
+      ctx.db,
+      (tx) => rolesRepository.create(tx, { companyId: company.id, ...input }),
+      (created) =>
+        auditEntry(ctx, 'role.create', created, company.id, {
+          name: input.name,
+          permissions: input.permissions,
+        }),
+    );
     return this.get(ctx, id);
   },
 
@@ -80,8 +86,11 @@ export const rolesService = {
     if (input.name && (await rolesRepository.nameTaken(ctx.db, role.company_id, input.name, id))) {
       throw conflict('A role with this name already exists', 'name');
     }
-    await rolesRepository.update(ctx.db, id, input);
-    await audit(ctx, 'role.update', id, role.company_id, input);
+    await audited(
+      ctx.db,
+      (tx) => rolesRepository.update(tx, id, input),
+      () => auditEntry(ctx, 'role.update', id, role.company_id, input),
+    );
     return this.get(ctx, id);
   },
 
@@ -94,7 +103,10 @@ export const rolesService = {
       throw conflict(
         `${holders} ${holders === 1 ? 'user holds' : 'users hold'} this role. Give them another role first.`,
       );
-    await rolesRepository.remove(ctx.db, id);
-    await audit(ctx, 'role.delete', id, role.company_id, { name: role.name });
+    await audited(
+      ctx.db,
+      (tx) => rolesRepository.remove(tx, id),
+      () => auditEntry(ctx, 'role.delete', id, role.company_id, { name: role.name }),
+    );
   },
 };

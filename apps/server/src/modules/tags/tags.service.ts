@@ -8,7 +8,7 @@ import {
 import type { Db } from '../../db/database';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { AuthContext } from '../../plugins/auth';
-import { auditIdentity, recordAudit } from '../audit/audit.service';
+import { type AuditEntry, audited, auditIdentity } from '../audit/audit.service';
 import { companyInScope, scopeOf } from '../policy/scope';
 import { isUniqueViolation, tagsRepository } from './tags.repository';
 
@@ -16,24 +16,26 @@ type Ctx = { db: Db; auth: AuthContext; ip: string };
 
 const NAME_TAKEN = 'A tag with this name already exists in this company';
 
-const audit = (
+const auditEntry = (
   ctx: Ctx,
   action: string,
   tagId: number,
   companyId: number,
   details?: Record<string, unknown>,
-) =>
-  recordAudit(ctx.db, {
-    action,
-    ...auditIdentity(ctx.auth),
-    companyId,
-    targetType: 'tag',
-    targetId: tagId,
-    details,
-    ip: ctx.ip,
-  });
+): AuditEntry => ({
+  action,
+  ...auditIdentity(ctx.auth),
+  companyId,
+  targetType: 'tag',
+  targetId: tagId,
+  details,
+  ip: ctx.ip,
+});
 
-/** Two requests racing past the name check meet the unique index: answer as the check would. */
+/**
+ * Two requests racing past the name check meet the unique index: answer as the check would.
+ * Around the whole transaction, so the one that failed has rolled back first.
+ */
 async function guardName<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
@@ -69,14 +71,18 @@ export const tagsService = {
     if (!company) throw notFound('Company');
     if (await tagsRepository.nameTaken(ctx.db, company.id, input.name)) throw conflict(NAME_TAKEN, 'name');
     const id = await guardName(() =>
-      tagsRepository.insert(ctx.db, {
-        companyId: company.id,
-        name: input.name,
-        description: input.description,
-        color: input.color,
-      }),
+      audited(
+        ctx.db,
+        (tx) =>
+          tagsRepository.insert(tx, {
+            companyId: company.id,
+            name: input.name,
+            description: input.description,
+            color: input.color,
+          }),
+        (created) => auditEntry(ctx, 'tag.create', created, company.id, { name: input.name }),
+      ),
     );
-    await audit(ctx, 'tag.create', id, company.id, { name: input.name });
     return this.get(ctx, id);
   },
 
@@ -86,15 +92,23 @@ export const tagsService = {
       throw badRequest('Nothing to change');
     if (input.name !== undefined && (await tagsRepository.nameTaken(ctx.db, tag.company_id, input.name, id)))
       throw conflict(NAME_TAKEN, 'name');
-    await guardName(() => tagsRepository.update(ctx.db, id, input));
-    await audit(ctx, 'tag.update', id, tag.company_id, { ...input });
+    await guardName(() =>
+      audited(
+        ctx.db,
+        (tx) => tagsRepository.update(tx, id, input),
+        () => auditEntry(ctx, 'tag.update', id, tag.company_id, { ...input }),
+      ),
+    );
     return this.get(ctx, id);
   },
 
   async remove(ctx: Ctx, id: number) {
     const tag = await this.get(ctx, id);
-    await tagsRepository.remove(ctx.db, id);
-    await audit(ctx, 'tag.delete', id, tag.company_id, { name: tag.name });
+    await audited(
+      ctx.db,
+      (tx) => tagsRepository.remove(tx, id),
+      () => auditEntry(ctx, 'tag.delete', id, tag.company_id, { name: tag.name }),
+    );
   },
 
   /**
@@ -117,11 +131,15 @@ export const tagsService = {
           'device_id',
         );
     }
-    const changed = await tagsRepository.setOnDevices(ctx.db, tag.id, ids, body.action);
-    await audit(ctx, body.action === 'add' ? 'tag.assign' : 'tag.unassign', tag.id, tag.company_id, {
-      device_id: ids,
-      changed,
-    });
+    const changed = await audited(
+      ctx.db,
+      (tx) => tagsRepository.setOnDevices(tx, tag.id, ids, body.action),
+      (count) =>
+        auditEntry(ctx, body.action === 'add' ? 'tag.assign' : 'tag.unassign', tag.id, tag.company_id, {
+          device_id: ids,
+          changed: count,
+        }),
+    );
     return { tag_id: tag.id, action: body.action, changed };
   },
 

@@ -7,7 +7,7 @@ import { digest, newToken } from '../../auth/tokens';
 import { AppError, notFound } from '../../http/errors';
 import { requireAuth } from '../../plugins/access';
 import { iso } from '../account/links';
-import { auditIdentity, recordAudit } from '../audit/audit.service';
+import { audited, auditIdentity } from '../audit/audit.service';
 import { TOKEN_PREFIX } from './bearer';
 import { type ApiTokenRow, tokensRepository } from './tokens.repository';
 
@@ -61,7 +61,7 @@ export async function tokensRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      // A token outlives the browser session: the real person confirms, always.
+      // A token outlives the browser session: the step-up asks for a password, always.
       const auth = requireAuth(request);
       if (!auth.principal.mfaType) {
         throw AppError.of(403, 'FORBIDDEN', 'Turn on two-step verification before creating access tokens');
@@ -69,24 +69,28 @@ export async function tokensRoutes(app: FastifyInstance): Promise<void> {
       const now = new Date();
       const secret = `${TOKEN_PREFIX}${newToken()}`;
       const { name, scopes, expires_in_days } = request.body;
-      const row = await tokensRepository.insert(app.db, {
-        userId: auth.principal.id,
-        name,
-        tokenHash: digest(secret),
-        prefix: secret.slice(0, TOKEN_PREFIX.length + 6),
-        scopes,
-        createdAt: now,
-        expiresAt: expires_in_days === null ? null : new Date(now.getTime() + expires_in_days * DAY_MS),
-      });
-      await recordAudit(app.db, {
-        action: 'token.created',
-        ...auditIdentity(auth),
-        companyId: auth.principal.company.id,
-        targetType: 'api_token',
-        targetId: row.id,
-        details: { name, scopes },
-        ip: request.ip,
-      });
+      const row = await audited(
+        app.db,
+        (tx) =>
+          tokensRepository.insert(tx, {
+            userId: auth.principal.id,
+            name,
+            tokenHash: digest(secret),
+            prefix: secret.slice(0, TOKEN_PREFIX.length + 6),
+            scopes,
+            createdAt: now,
+            expiresAt: expires_in_days === null ? null : new Date(now.getTime() + expires_in_days * DAY_MS),
+          }),
+        (created) => ({
+          action: 'token.created',
+          ...auditIdentity(auth),
+          companyId: auth.principal.company.id,
+          targetType: 'api_token',
+          targetId: created.id,
+          details: { name, scopes },
+          ip: request.ip,
+        }),
+      );
       return {
         success: true as const,
         data: { ...present(row), token: secret },
@@ -108,17 +112,22 @@ export async function tokensRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const auth = requireAuth(request);
-      if (!(await tokensRepository.revoke(app.db, auth.principal.id, request.params.id, new Date()))) {
-        throw notFound('Access token');
-      }
-      await recordAudit(app.db, {
-        action: 'token.revoked',
-        ...auditIdentity(auth),
-        companyId: auth.principal.company.id,
-        targetType: 'api_token',
-        targetId: request.params.id,
-        ip: request.ip,
-      });
+      await audited(
+        app.db,
+        async (tx) => {
+          if (!(await tokensRepository.revoke(tx, auth.principal.id, request.params.id, new Date()))) {
+            throw notFound('Access token');
+          }
+        },
+        () => ({
+          action: 'token.revoked',
+          ...auditIdentity(auth),
+          companyId: auth.principal.company.id,
+          targetType: 'api_token',
+          targetId: request.params.id,
+          ip: request.ip,
+        }),
+      );
       return {
         success: true as const,
         data: { id: request.params.id },

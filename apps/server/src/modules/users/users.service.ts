@@ -2,7 +2,7 @@ import type { Db } from '../../db/database';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import type { ListQuery } from '../../http/list-query';
 import type { AuthContext } from '../../plugins/auth';
-import { auditIdentity, recordAudit } from '../audit/audit.service';
+import { type AuditEntry, audited, auditIdentity } from '../audit/audit.service';
 import { clearSecondStep } from '../mfa/clear';
 import { companyInScope, scopeOf } from '../policy/scope';
 import { assertNotAbove, assignableRole } from './role-assignment';
@@ -11,16 +11,20 @@ import { usersRepository } from './users.repository';
 
 type Ctx = { db: Db; auth: AuthContext; ip: string };
 
-const audit = (ctx: Ctx, action: string, user: UserSubject, details?: Record<string, unknown>) =>
-  recordAudit(ctx.db, {
-    action,
-    ...auditIdentity(ctx.auth),
-    companyId: user.companyId,
-    targetType: 'user',
-    targetId: user.id,
-    details: { email: user.email, ...details },
-    ip: ctx.ip,
-  });
+const auditEntry = (
+  ctx: Ctx,
+  action: string,
+  user: UserSubject,
+  details?: Record<string, unknown>,
+): AuditEntry => ({
+  action,
+  ...auditIdentity(ctx.auth),
+  companyId: user.companyId,
+  targetType: 'user',
+  targetId: user.id,
+  details: { email: user.email, ...details },
+  ip: ctx.ip,
+});
 
 /** The people the session stands for: the user acted as, and the real person when impersonating. */
 const selves = (auth: AuthContext) => new Set([auth.principal.id, ...(auth.actor ? [auth.actor.id] : [])]);
@@ -46,8 +50,11 @@ export const usersService = {
     await assertNotAbove(ctx.db, ctx.auth, user.roleId, user.email);
     const role = await assignableRole(ctx.db, ctx.auth, roleId, user.companyId, 'role_id');
     if (role.id === user.roleId) throw badRequest('The user already has this role', 'role_id');
-    await repo.setRole(ctx.db, user.id, role.id);
-    await audit(ctx, 'user.role.change', user, { from: user.roleId, to: role.id });
+    await audited(
+      ctx.db,
+      (tx) => repo.setRole(tx, user.id, role.id),
+      () => auditEntry(ctx, 'user.role.change', user, { from: user.roleId, to: role.id }),
+    );
     const updated = await usersRepository.find(ctx.db, scopeOf(ctx.auth), user.id);
     if (!updated) throw notFound('User');
     return updated;
@@ -77,13 +84,17 @@ export const usersService = {
         );
     }
     const moving = found.filter((u) => u.companyId !== target.id);
-    await repo.move(
+    await audited(
       ctx.db,
-      moving.map((u) => ({ id: u.id, email: u.email, fromCompanyId: u.companyId })),
-      target.id,
-      ctx.auth.principal.id,
+      (tx) =>
+        repo.move(
+          tx,
+          moving.map((u) => ({ id: u.id, email: u.email, fromCompanyId: u.companyId })),
+          target.id,
+          ctx.auth.principal.id,
+        ),
+      () => moving.map((user) => auditEntry(ctx, 'user.move', user, { from: user.companyId, to: target.id })),
     );
-    for (const user of moving) await audit(ctx, 'user.move', user, { from: user.companyId, to: target.id });
     return { moved: moving.length, company_id: target.id };
   },
 
@@ -96,8 +107,11 @@ export const usersService = {
     const user = await byEmail(ctx, email);
     if (user.mfaType === null && !(await repo.hasTotp(ctx.db, user.id)))
       throw badRequest('This user has no two-step verification', 'email');
-    await clearSecondStep(ctx.db, user.id);
-    await audit(ctx, 'user.mfa.remove', user, { mfa_type: user.mfaType });
+    await audited(
+      ctx.db,
+      (tx) => clearSecondStep(tx, user.id),
+      () => auditEntry(ctx, 'user.mfa.remove', user, { mfa_type: user.mfaType }),
+    );
   },
 
   /** deleteUser (spec §3, super admin): never oneself, never the last super admin. */
@@ -106,15 +120,21 @@ export const usersService = {
     if (selves(ctx.auth).has(user.id)) throw badRequest('You cannot delete yourself', 'email');
     if (user.roleName === 'super_admin' && (await repo.otherSuperAdmins(ctx.db, user.id)) === 0)
       throw badRequest('The last system administrator cannot be deleted', 'email');
-    await repo.remove(ctx.db, user.id);
-    await audit(ctx, 'user.delete', user, { role_id: user.roleId });
+    await audited(
+      ctx.db,
+      (tx) => repo.remove(tx, user.id),
+      () => auditEntry(ctx, 'user.delete', user, { role_id: user.roleId }),
+    );
   },
 
   /** makeSSOAdmin (spec §3, super admin). */
   async makeSsoAdmin(ctx: Ctx, email: string) {
     const user = await byEmail(ctx, email);
     if (user.ssoAdmin) throw badRequest('This user is already an SSO administrator', 'email');
-    await repo.setSsoAdmin(ctx.db, user.id);
-    await audit(ctx, 'user.sso_admin', user);
+    await audited(
+      ctx.db,
+      (tx) => repo.setSsoAdmin(tx, user.id),
+      () => auditEntry(ctx, 'user.sso_admin', user),
+    );
   },
 };
