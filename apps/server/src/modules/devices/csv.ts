@@ -51,11 +51,17 @@ export function parseCsv(text: string): CsvRow[] {
   return rows;
 }
 
-/** One CSV field: quoted when needed; a leading =, +, - or @ is defused for spreadsheets. */
+/** A plain number, as spreadsheets read one ('-94', '+3.5', '1e-3'): never a formula. */
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/**
+ * One CSV field: quoted when needed. Text a spreadsheet would run as a formula (starting
+ * with =, +, -, @, tab or CR) is defused with a leading apostrophe; numbers stay numbers.
+ */
 export function csvField(value: unknown): string {
   if (value === null || value === undefined) return '';
   let text = value instanceof Date ? value.toISOString() : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (typeof value !== 'number' && /^[=+\-@\t\r]/.test(text) && !NUMBER.test(text)) text = `'${text}`;
   return /[",\r\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
