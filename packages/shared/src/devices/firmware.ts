@@ -18,6 +18,28 @@ export function firmwareVersion(firmware: string | null | undefined): string | n
   return bare ? bare[1]! : null;
 }
 
+/**
+ * A firmware filter (devices table): a whole image name matches that firmware exactly; a
+ * version matches every firmware whose version starts with it, part by part and by number
+ * (`07.06` and `7.6` both find `RUT2_R_00.07.06.19`). Anything else is not a filter.
+ */
+export type FirmwareFilter = { exact: string } | { version: number[] };
+
+export const FIRMWARE_FILTER_MESSAGE = 'Enter a firmware version such as 07.06, or a whole firmware name';
+
+export function firmwareFilterOf(value: string): FirmwareFilter | null {
+  const text = value.trim();
+  if (IMAGE.test(text)) return { exact: text };
+  const bare = BARE.exec(text) ?? /^v?(\d{1,3})$/.exec(text);
+  return bare ? { version: parts(bare[1]!) } : null;
+}
+
+/** The SQL patterns of a stored firmware's version: an image name's, else a bare one's. */
+export const FIRMWARE_VERSION_PATTERNS = {
+  image: '^[A-Za-z0-9]+_[A-Za-z]+_[0-9]{2}\\.([0-9]{1,3}(\\.[0-9]{1,3}){1,2})$',
+  bare: '^v?([0-9]{1,3}(\\.[0-9]{1,3}){1,3})$',
+} as const;
+
 function parts(version: string): number[] {
   return version.split('.').map((p) => Number.parseInt(p, 10));
 }

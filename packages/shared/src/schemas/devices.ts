@@ -8,6 +8,7 @@ import {
   DEVICE_DESCRIPTION_MAX,
   DEVICE_NAME_MAX,
 } from '../devices/actions';
+import { FIRMWARE_FILTER_MESSAGE, firmwareFilterOf } from '../devices/firmware';
 import { MAC_PATTERN } from '../devices/messages';
 import { SERIAL_PATTERN } from '../devices/topics';
 import {
@@ -59,7 +60,10 @@ export const deviceFiltersSchema = z.object({
   status: commaIntList.optional(),
   model: commaList.optional(),
   company_id: commaIntList.optional(),
-  firmware: commaList.optional(),
+  /** Versions ('07.06' finds 07.06.x) or whole firmware names (devices/firmware.ts). */
+  firmware: commaList
+    .refine((list) => list.every((v) => firmwareFilterOf(v) !== null), FIRMWARE_FILTER_MESSAGE)
+    .optional(),
   /** Keyset cursor from `meta.next_cursor`; replaces offset. */
   cursor: z.string().max(512).optional(),
 });

@@ -1,3 +1,4 @@
+import { FIRMWARE_FILTER_MESSAGE } from '@fleetgate/shared/devices/firmware';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -191,7 +192,25 @@ describe('devices list (issue 5 §7)', () => {
           status: 1,
           imei: `35000000000${String(i).padStart(4, '0')}`,
         });
+      const firmware = ['RUT9_R_00.07.06.19', 'RUTX_R_00.07.06.3', 'RUTX_R_00.07.14.2', '7.6.1', null][i % 5];
+      if (firmware) await devicesRepository.update(app.db, d!.id, { firmware });
     }
+  });
+
+  it('filters firmware by version prefix, by number, or by whole name; anything else is refused', async () => {
+    const total = async (firmware: string) =>
+      (await betaAdmin.get(`/api/devices?limit=1&firmware=${encodeURIComponent(firmware)}`)).json().meta
+        ?.total as number;
+    expect(await total('07.06')).toBe(18);
+    expect(await total('7.6')).toBe(18);
+    expect(await total('07.06.19')).toBe(6);
+    expect(await total('07')).toBe(24);
+    expect(await total('RUTX_R_00.07.14.2')).toBe(6);
+    expect(await total('07.14,07.06.3')).toBe(12);
+    expect(await total('07.15')).toBe(0);
+    const refused = await betaAdmin.get('/api/devices?firmware=notaversion');
+    expect(refused.statusCode).toBe(400);
+    expect(errorsOf(refused)[0]).toMatchObject({ source: 'firmware', message: FIRMWARE_FILTER_MESSAGE });
   });
 
   it('pages with a keyset cursor through every row exactly once, in order', async () => {

@@ -1,3 +1,4 @@
+import { FIRMWARE_VERSION_PATTERNS, firmwareFilterOf } from '@fleetgate/shared/devices/firmware';
 import { deviceStatusText } from '@fleetgate/shared/devices/status';
 import { DEVICE_KEYSET_SORTS, DEVICE_SEARCH_FIELDS, DEVICE_SORTS } from '@fleetgate/shared/schemas/devices';
 import { asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
@@ -107,6 +108,24 @@ function taggedWith(scope: Scope, tagIds: number[]): SQL {
   return sql`${devices.id} in (select ${deviceTags.deviceId} from ${deviceTags} where ${deviceTags.tagId} in (${visibleTags}))`;
 }
 
+/** The stored firmware's version as numbers ('RUT2_R_00.07.06.19' → {7,6,19}), null without one. */
+const firmwareParts = sql`string_to_array(coalesce(substring(${devices.firmware} from ${FIRMWARE_VERSION_PATTERNS.image}), substring(${devices.firmware} from ${FIRMWARE_VERSION_PATTERNS.bare})), '.')::int[]`;
+
+/** Devices whose firmware matches any filter: a whole name exactly, a version by its first parts. */
+function firmwareMatches(values: string[]): SQL {
+  const conditions = values.flatMap((value): SQL[] => {
+    const filter = firmwareFilterOf(value);
+    if (!filter) return [];
+    if ('exact' in filter) return [eq(devices.firmware, filter.exact)];
+    const wanted = sql.join(
+      filter.version.map((n) => sql`${n}`),
+      sql`, `,
+    );
+    return [sql`(${firmwareParts})[1:${filter.version.length}] = array[${wanted}]::int[]`];
+  });
+  return conditions.length ? or(...conditions)! : sql`false`;
+}
+
 function filters(scope: Scope, p: DeviceListParams, scan = false): SQL | undefined {
   return allOf(
     companyColumnInScope(devices.companyId, scope),
@@ -114,7 +133,7 @@ function filters(scope: Scope, p: DeviceListParams, scan = false): SQL | undefin
     p.status?.length ? inArray(devices.status, p.status) : undefined,
     p.model?.length ? inArray(devices.model, p.model) : undefined,
     p.companyId?.length ? inArray(devices.companyId, p.companyId) : undefined,
-    p.firmware?.length ? inArray(devices.firmware, p.firmware) : undefined,
+    p.firmware?.length ? firmwareMatches(p.firmware) : undefined,
     p.tagId?.length ? taggedWith(scope, p.tagId) : undefined,
   );
 }

@@ -1,3 +1,4 @@
+import { firmwareFilterOf } from '@fleetgate/shared/devices/firmware';
 import { Button, Group, MultiSelect, TagsInput, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFilterOff, IconSearch } from '@tabler/icons-react';
@@ -27,6 +28,7 @@ export function DeviceFiltersBar({ filters, onChange, companies, tags }: Props) 
   const companyOptions = useCompanyOptions(companies);
   const tagOptions = useTagOptions(tags);
   const [text, setText] = useState(filters.q);
+  const [firmwareError, setFirmwareError] = useState<string | null>(null);
   const [debounced] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
 
   // Typing reaches the list after a pause; a search set from outside (global search) reaches the box.
@@ -119,7 +121,13 @@ export function DeviceFiltersBar({ filters, onChange, companies, tags }: Props) 
         label={t('filter.firmware')}
         placeholder={filters.firmware.length ? undefined : t('filter.firmwarePlaceholder')}
         value={filters.firmware}
-        onChange={(values) => onChange({ firmware: values })}
+        onChange={(values) => {
+          // Only versions (07.06 finds 07.06.x) and whole firmware names become filters.
+          const valid = values.filter((value) => firmwareFilterOf(value) !== null);
+          setFirmwareError(valid.length < values.length ? t('filter.firmwareInvalid') : null);
+          onChange({ firmware: valid });
+        }}
+        error={firmwareError}
         clearable
         w={170}
         data-testid="filter-firmware"
