@@ -143,6 +143,36 @@ describe('data usage per day (issue 5 §8 data-usage tab)', () => {
     expect((await acmeAdmin.get(`/api/devices/${id}/data-usage?tz=Mars/Olympus`)).statusCode).toBe(400);
     expect((await betaAdmin.get(`/api/devices/${id}/data-usage`)).statusCode).toBe(404);
   });
+
+  it('successful-one-total: the 30-day total of the metrics equals the days of the data-usage tab added up', async () => {
+    const id = await addDevice('3300000031', '00:1E:42:33:00:31');
+    const now = Date.now();
+    const at = (hoursAgo: number) => new Date(now - hoursAgo * 3_600_000);
+    // A point just before the 30 days (the baseline), steps inside them, a reset, a step in the last day.
+    const counters: [number, number][] = [
+      [30 * 24 + 2, 5000],
+      [29 * 24, 5600],
+      [20 * 24, 7000],
+      [10 * 24, 300],
+      [5 * 24, 900],
+      [2, 1500],
+    ];
+    await telemetryRepository.writeBatch(
+      app.db,
+      counters.map(([hoursAgo, rx]) => ({ deviceId: id, at: at(hoursAgo), rxBytes: rx, txBytes: rx * 2 })),
+      [],
+    );
+    const metrics = (await acmeAdmin.get(`/api/devices/${id}/metrics`)).json().data.data_usage;
+    // 5000 → 5600 (+600) → 7000 (+1400) → reset 300 (+300) → 900 (+600) → 1500 (+600).
+    expect(metrics.last_30d).toEqual({ rx: 3500, tx: 7000 });
+    expect(metrics.last_24h).toEqual({ rx: 600, tx: 1200 });
+    const days = (await acmeAdmin.get(`/api/devices/${id}/data-usage?days=31&tz=UTC`)).json().data as {
+      rx: number;
+      tx: number;
+    }[];
+    expect(days.reduce((n, d) => n + d.rx, 0)).toBe(metrics.last_30d.rx);
+    expect(days.reduce((n, d) => n + d.tx, 0)).toBe(metrics.last_30d.tx);
+  });
 });
 
 describe('device header tags', () => {

@@ -64,6 +64,33 @@ function stateStatement(document: string) {
     from s where ${devices.id} = s.device_id`;
 }
 
+/**
+ * The increases of the mobile data counters at each point of `(from, to]`: the step from
+ * the point before (the last one before `from` included, so that the period's first step
+ * counts); a counter that went down (reset at reboot) counts from zero.
+ */
+function usageIncreases(deviceId: number, from: Date, to: Date): SQL {
+  const start = from.toISOString();
+  return sql`
+    select at,
+           case when d_rx < 0 then rx else d_rx end as rx,
+           case when d_tx < 0 then tx else d_tx end as tx
+    from (
+      select at, rx_bytes as rx, tx_bytes as tx,
+             rx_bytes - lag(rx_bytes) over w as d_rx,
+             tx_bytes - lag(tx_bytes) over w as d_tx
+      from ${deviceTelemetry}
+      where device_id = ${deviceId} and rx_bytes is not null
+        and at <= ${to.toISOString()}::timestamptz
+        and at >= coalesce(
+          (select max(at) from ${deviceTelemetry}
+            where device_id = ${deviceId} and rx_bytes is not null and at <= ${start}::timestamptz),
+          ${start}::timestamptz)
+      window w as (order by at)
+    ) steps
+    where at > ${start}::timestamptz and d_rx is not null`;
+}
+
 /** Only this file reads and writes telemetry and the last-state table. */
 export const telemetryRepository = {
   /** Points and last states as rows (tests, tools): encoded, then written as writeEncoded does. */
@@ -152,44 +179,27 @@ export const telemetryRepository = {
   },
 
   /**
-   * Mobile data used between two times: the sum of counter increases, where a counter
-   * that went down (reset at reboot) counts from zero.
+   * Mobile data used between two times: the sum of the counters' increases over the
+   * period (usageIncreases), the one definition of a period's total that the metrics and
+   * data-usage tabs both show.
    */
   async dataUsage(db: Db, deviceId: number, from: Date, to: Date) {
     const result = await db.execute(sql`
-      select sum(case when d_rx < 0 then rx else d_rx end)::text as rx,
-             sum(case when d_tx < 0 then tx else d_tx end)::text as tx
-      from (
-        select rx_bytes as rx, tx_bytes as tx,
-               rx_bytes - lag(rx_bytes) over w as d_rx,
-               tx_bytes - lag(tx_bytes) over w as d_tx
-        from ${deviceTelemetry}
-        where device_id = ${deviceId} and at >= ${from.toISOString()}::timestamptz
-          and at <= ${to.toISOString()}::timestamptz and rx_bytes is not null
-        window w as (order by at)
-      ) s`);
-    const row = rowsOf<{ rx: string | null; tx: string | null }>(result)[0];
+      select coalesce(sum(rx), 0)::text as rx, coalesce(sum(tx), 0)::text as tx
+      from (${usageIncreases(deviceId, from, to)}) s`);
+    const row = rowsOf<{ rx: string; tx: string }>(result)[0];
     return { rx: Number(row?.rx ?? 0), tx: Number(row?.tx ?? 0) };
   },
 
   /**
-   * Mobile data used per day (the data-usage tab): counter increases summed per calendar
-   * day of `timeZone`, a counter that went down counting from zero (as dataUsage does).
+   * Mobile data used per calendar day of `timeZone` (the data-usage tab): the same
+   * increases as dataUsage, grouped by the day they happened; the days add up to its total.
    */
   async dailyUsage(db: Db, deviceId: number, from: Date, to: Date, timeZone: string) {
     const result = await db.execute(sql`
       select to_char(date_trunc('day', at at time zone ${timeZone}), 'YYYY-MM-DD') as day,
-             coalesce(sum(case when d_rx < 0 then rx else d_rx end), 0)::text as rx,
-             coalesce(sum(case when d_tx < 0 then tx else d_tx end), 0)::text as tx
-      from (
-        select at, rx_bytes as rx, tx_bytes as tx,
-               rx_bytes - lag(rx_bytes) over w as d_rx,
-               tx_bytes - lag(tx_bytes) over w as d_tx
-        from ${deviceTelemetry}
-        where device_id = ${deviceId} and at >= ${from.toISOString()}::timestamptz
-          and at <= ${to.toISOString()}::timestamptz and rx_bytes is not null
-        window w as (order by at)
-      ) s
+             sum(rx)::text as rx, sum(tx)::text as tx
+      from (${usageIncreases(deviceId, from, to)}) s
       group by 1 order by 1`);
     const rows = rowsOf<{ day: string; rx: string; tx: string }>(result);
     return rows.map((r) => ({ day: r.day, rx: Number(r.rx), tx: Number(r.tx) }));

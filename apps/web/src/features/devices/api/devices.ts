@@ -118,11 +118,12 @@ export function useDevice(id: number) {
   });
 }
 
-export function useDeviceMetrics(id: number, refreshMs: number | false = false) {
+export function useDeviceMetrics(id: number, refreshMs: number | false = false, enabled = true) {
   return useQuery({
     queryKey: deviceKeys.metrics(id),
     queryFn: async () => (await api.get<DeviceMetrics>(`/devices/${id}/metrics`)).data,
     refetchInterval: refreshMs,
+    enabled,
   });
 }
 

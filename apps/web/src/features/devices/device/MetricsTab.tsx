@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../../app/router/RouteScreen';
 import { failureMessage } from '../../../lib/http/results';
 import { useUserStorage } from '../../../lib/storage/user-storage';
-import { useTelemetry } from '../api/devices';
+import { useDeviceMetrics, useTelemetry } from '../api/devices';
 import type { ChartPoint, DeviceDetail } from '../api/types';
 import { type ChartSeries, TimeChart } from '../charts/TimeChart';
 import { useLiveTelemetry } from '../hooks/use-live-telemetry';
@@ -40,6 +40,8 @@ type ChartDef = {
 };
 
 const dB = (v: number) => formatUnit(v, 'dB');
+/** As the data-usage tab: totals over 30 days move slowly. */
+const USAGE_REFRESH_MS = 5 * 60_000;
 
 function chartsOf(kind: MetricsKind, t: (key: string) => string): ChartDef[] {
   switch (kind) {
@@ -225,10 +227,15 @@ function Metrics({ device, kind }: { device: DeviceDetail; kind: MetricsKind }) 
 /** The last reported values of this tab's kind (spec §8: invalid values show a dash). */
 function LatestValues({ device, kind }: { device: DeviceDetail; kind: MetricsKind }) {
   const { t } = useTranslation('devices');
+  // The 30-day totals of the data-usage tab: one definition of a period's total (telemetry.repository).
+  const usage = useDeviceMetrics(
+    device.id,
+    kind === 'mobile-data' ? USAGE_REFRESH_MS : false,
+    kind === 'mobile-data',
+  ).data?.data_usage.last_30d;
   const state = (device.state ?? {}) as Record<string, unknown>;
   const io = (state.io ?? {}) as Record<string, unknown[] | undefined>;
   const gps = (state.gps ?? {}) as Record<string, unknown>;
-  const data = (state.data ?? {}) as Record<string, unknown>;
   const values: [string, string][] =
     kind === 'dynamic'
       ? [
@@ -242,8 +249,8 @@ function LatestValues({ device, kind }: { device: DeviceDetail; kind: MetricsKin
         ? [
             [t('column.operator'), text(state.operator)],
             [t('metrics.networkType'), text(state.network_type)],
-            [t('metrics.receivedTotal'), formatBytes(data.rx)],
-            [t('metrics.sentTotal'), formatBytes(data.tx)],
+            [t('metrics.receivedTotal'), formatBytes(usage?.rx)],
+            [t('metrics.sentTotal'), formatBytes(usage?.tx)],
           ]
         : kind === 'io'
           ? [
