@@ -68,6 +68,9 @@ export const deviceFiltersSchema = z.object({
   cursor: z.string().max(512).optional(),
 });
 
+/** A tag on a device, as the devices table and the device page show it. */
+export const deviceTagSchema = z.object({ id: z.number().int(), name: z.string(), color: z.string() });
+
 /** One row of the devices list and the device page header. */
 export const deviceSchema = z.object({
   id: z.number().int(),
@@ -95,6 +98,8 @@ export const deviceSchema = z.object({
   wan_type: z.string().nullable(),
   wan_ip: z.string().nullable(),
   uptime: z.number().nullable(),
+  /** The device's tags that the caller reaches (tags of another company are not shown). */
+  tags: z.array(deviceTagSchema),
 });
 export type DeviceRow = z.infer<typeof deviceSchema>;
 

@@ -70,13 +70,18 @@ export const devicesRepository = {
   },
 
   /** The tags on a device that the caller reaches (a tag of a company out of scope stays hidden). */
-  async tagsOf(db: Db, scope: Scope, deviceId: number) {
-    return db
-      .select({ id: tags.id, name: tags.name, color: tags.color })
+  /** The tags of each device that the caller reaches, by name. */
+  async tagsOf(db: Db, scope: Scope, deviceIds: number[]) {
+    const byDevice = new Map<number, { id: number; name: string; color: string }[]>();
+    if (deviceIds.length === 0) return byDevice;
+    const rows = await db
+      .select({ deviceId: deviceTags.deviceId, id: tags.id, name: tags.name, color: tags.color })
       .from(deviceTags)
       .innerJoin(tags, eq(tags.id, deviceTags.tagId))
-      .where(and(eq(deviceTags.deviceId, deviceId), companyColumnInScope(tags.companyId, scope)))
+      .where(and(inArray(deviceTags.deviceId, deviceIds), companyColumnInScope(tags.companyId, scope)))
       .orderBy(tags.name);
+    for (const { deviceId, ...tag } of rows) byDevice.set(deviceId, [...(byDevice.get(deviceId) ?? []), tag]);
+    return byDevice;
   },
 
   /** The ids (and companies) among `ids` that the caller reaches. */

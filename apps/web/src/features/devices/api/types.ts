@@ -4,6 +4,7 @@ import type {
   DeviceRow,
   deviceDetailSchema,
   deviceEventSchema,
+  deviceTagSchema,
   telemetryPointSchema,
 } from '@fleetgate/shared/schemas/devices';
 import type { z } from 'zod';
@@ -14,8 +15,8 @@ type Json<T> = {
 };
 
 export type DeviceItem = Json<DeviceRow>;
-export type DeviceTag = { id: number; name: string; color: string };
-export type DeviceDetail = Json<z.infer<typeof deviceDetailSchema>> & { tags?: DeviceTag[] };
+export type DeviceTag = z.infer<typeof deviceTagSchema>;
+export type DeviceDetail = Json<z.infer<typeof deviceDetailSchema>>;
 export type DeviceCommand = Json<z.infer<typeof commandSchema>>;
 export type DeviceEvent = Json<z.infer<typeof deviceEventSchema>>;
 export type ConnectionAttempt = Json<z.infer<typeof attemptSchema>>;

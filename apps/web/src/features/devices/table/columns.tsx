@@ -1,5 +1,5 @@
 import { pathOf } from '@fleetgate/shared/routes';
-import { Anchor, Checkbox, Group, Text } from '@mantine/core';
+import { Anchor, Badge, Checkbox, Group, Text } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
@@ -21,6 +21,7 @@ export const DEVICE_COLUMNS: readonly (ColumnInfo & { sort?: string })[] = [
   { id: 'imei', hiddenByDefault: true },
   { id: 'firmware', sort: 'firmware' },
   { id: 'company', sort: 'company_name' },
+  { id: 'tags' },
   { id: 'signal' },
   { id: 'temperature', hiddenByDefault: true },
   { id: 'operator', hiddenByDefault: true },
@@ -104,6 +105,22 @@ export function deviceColumns(t: TFunction, options: { companyLinks: boolean }):
           </Anchor>
         ) : (
           plain(row.original.company_name)
+        ),
+    },
+    {
+      id: 'tags',
+      header: t('column.tags'),
+      cell: ({ row }) =>
+        row.original.tags?.length ? (
+          <Group gap={4} wrap="wrap" data-testid="device-row-tags">
+            {row.original.tags.map((tag) => (
+              <Badge key={tag.id} color={tag.color} variant="light" size="sm" maw={140} title={tag.name}>
+                {tag.name}
+              </Badge>
+            ))}
+          </Group>
+        ) : (
+          plain(null)
         ),
     },
     { id: 'signal', header: t('column.signal'), cell: ({ row }) => plain(formatSignal(row.original.signal)) },
