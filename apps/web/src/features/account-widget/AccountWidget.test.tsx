@@ -122,11 +122,12 @@ describe('account widget (spec §2 Header widgets 3, §6 Gating)', () => {
     expect(await screen.findByRole('menuitem', { name: 'Logout and cancel impersonation' })).toBeTruthy();
   });
 
-  it('shows the resource summary only when the summary read answers', async () => {
+  it('says when the summary read fails, and shows the counts when it answers', async () => {
     renderWidget(userOf('admin'));
     await screen.findByTestId('account-email');
     await vi.waitFor(() => expect(requested).toContain('/api/credits/summary'));
-    expect(screen.queryByTestId('resource-summary')).toBeNull();
+    // spec §8: a failed read shows its first error message, never an empty or missing section.
+    expect((await screen.findByTestId('resource-summary-error')).textContent).toBe('Not found');
     cleanup();
     summary = new Response(
       JSON.stringify({

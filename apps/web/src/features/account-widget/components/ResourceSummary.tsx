@@ -2,6 +2,7 @@ import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { IconCoins } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session/session-context';
+import { failureMessage } from '../../../lib/http/results';
 import { useCompanyData, useCreditsSummary } from '../api/account-widget-queries';
 import { formatBytes, loadsCompanyData } from '../utils';
 
@@ -22,7 +23,9 @@ export function ResourceSummary() {
   const remaining = company.data?.remaining_data;
   const counts = credits.data ?? [];
   const hasRemaining = typeof remaining === 'number';
-  if (!hasRemaining && counts.length === 0) return null;
+  // A read that failed is said in the spec §8 words, never left as an empty section.
+  const failure = company.error ?? credits.error;
+  if (!hasRemaining && counts.length === 0 && !failure) return null;
   // spec §6: the buy link only for the default theme and when show_payment is set.
   const buyLink = brand.default && user.show_payment && brand.buy_link ? brand.buy_link : null;
 
@@ -41,6 +44,11 @@ export function ResourceSummary() {
             {formatBytes(remaining)}
           </Text>
         </Group>
+      )}
+      {failure && (
+        <Text size="xs" c="red" role="alert" data-testid="resource-summary-error">
+          {failureMessage(failure, 'get', 'resource summary')}
+        </Text>
       )}
       {counts.map((count) => (
         <Group key={count.type} justify="space-between" gap="xs" wrap="nowrap" data-credit-type={count.type}>
