@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -50,4 +50,33 @@ describe('first visit in the browser language (spec §2 Header widgets 3: langua
       await context.close();
     });
   }
+});
+
+describe('further languages: translation files an operator drops into DATA_DIR/locales', () => {
+  it('a dropped file shows in the Languages menu without a rebuild; choosing it translates what it has, English the rest', async () => {
+    const folder = path.join(server.dataDir, 'locales', 'de');
+    mkdirSync(folder, { recursive: true });
+    const english = bundle('en', 'account-widget');
+    writeFileSync(
+      path.join(folder, 'account-widget.json'),
+      JSON.stringify({ 'menu.timezone': 'Systemzeitzone' }),
+    );
+    const { context, page } = await newPage(browser, server.url, { locale: 'en-US' });
+    await page.goto('/account/login');
+    await page.getByLabel('Email').fill(USERS.acmeAdmin.email);
+    await page.getByLabel('Password', { exact: true }).fill(USER_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/account'));
+
+    await page.getByTestId('account-widget').click();
+    await page.getByTestId('menu-languages').hover();
+    await page.getByRole('menuitem', { name: 'Deutsch' }).click();
+    await page.waitForFunction(() => document.documentElement.lang === 'de', undefined, { timeout: 10_000 });
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('de');
+    await page.getByTestId('account-widget').click();
+    await page.getByRole('menuitem', { name: 'Systemzeitzone' }).waitFor();
+    // A key the file lacks shows in English.
+    await page.getByRole('menuitem', { name: new RegExp(english['menu.changelog']!) }).waitFor();
+    await context.close();
+  });
 });

@@ -25,6 +25,7 @@ import { deviceChannelRules } from './modules/devices/devices.channels';
 import { devicesRoutes } from './modules/devices/devices.routes';
 import { impersonationRoutes } from './modules/impersonation/impersonation.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
+import { localesRoutes } from './modules/locales/locales.routes';
 import { mailPlugin } from './modules/mail/mail.plugin';
 import { mailRoutes } from './modules/mail/mail.routes';
 import { mfaPlugin } from './modules/mfa/mfa.plugin';
@@ -202,6 +203,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   await app.register(mailRoutes);
   await app.register(invitationsRoutes);
   await app.register(tagsRoutes);
+  await app.register(localesRoutes);
 
   await registerSpa(app, options.webRoot);
   return app;

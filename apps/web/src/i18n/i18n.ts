@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { isExtraLanguage, loadExtraLanguage } from './extra-languages';
 import { pickLanguage } from './pick-language';
 
 export const LANGUAGE_STORAGE_KEY = 'language';
@@ -21,13 +22,22 @@ export function bundledResources(): Record<string, Record<string, Record<string,
   return resources;
 }
 
-/** Starts i18next with every bundled language; English fills any gap. */
+/**
+ * Starts i18next with every bundled language; English fills any gap. A further language
+ * chosen from the data directory (extra-languages.ts) is fetched first; when the server
+ * has none of its files any more, the console falls back to the usual choice.
+ */
 export async function initI18n(): Promise<typeof i18next> {
-  const lng = pickLanguage(
-    localStorage.getItem(LANGUAGE_STORAGE_KEY),
-    navigator.languages ?? [navigator.language],
-  );
+  const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
   const resources = bundledResources();
+  let lng: string = pickLanguage(stored, navigator.languages ?? [navigator.language]);
+  if (isExtraLanguage(stored)) {
+    const extra = await loadExtraLanguage(stored, Object.keys(resources.en ?? {})).catch(() => ({}));
+    if (Object.keys(extra).length) {
+      resources[stored] = extra;
+      lng = stored;
+    }
+  }
   await i18next.use(initReactI18next).init({
     resources,
     lng,

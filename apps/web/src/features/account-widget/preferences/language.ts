@@ -8,7 +8,7 @@ export const LANGUAGE_CODES: readonly LanguageCode[] = LANGUAGES.map((l) => l.co
  * reloads the console after 1 s (spec §4 Timezone and language, §9).
  */
 export function chooseLanguage(
-  code: LanguageCode,
+  code: LanguageCode | string,
   reload: () => void = () => window.location.reload(),
 ): ReturnType<typeof setTimeout> {
   localStorage.setItem(LANGUAGE_STORAGE_KEY, code);

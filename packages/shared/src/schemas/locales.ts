@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/**
+ * Further languages of the console (spec §2 Header widgets 3, 'a long list in a translation
+ * widget'): translation files an operator drops into DATA_DIR/locales/{code}/{namespace}.json,
+ * served as they are found, with no rebuild (docs/decisions.md, 'Further languages').
+ */
+
+/** A language tag such as `de`, `pt-BR` or `zh-Hant`. */
+export const LOCALE_CODE_PATTERN = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8}){0,2}$/;
+/** Namespaces are the console's own file names (`common`, `devices`, ...). */
+export const LOCALE_NAMESPACE_PATTERN = /^[a-z][a-z0-9-]{0,40}$/;
+
+export const localeCodeSchema = z.string().regex(LOCALE_CODE_PATTERN, 'Unknown language');
+export const localeNamespaceSchema = z.string().regex(LOCALE_NAMESPACE_PATTERN, 'Unknown translation file');
+
+/** A language found in the data directory, named in itself ('Deutsch'). */
+export const extraLanguageSchema = z.object({ code: z.string(), name: z.string() });
+export type ExtraLanguage = z.infer<typeof extraLanguageSchema>;
+
+/** One translation file: flat keys to text, as the bundled ones. */
+export const translationFileSchema = z.record(z.string(), z.string());
