@@ -1,17 +1,15 @@
-import { UI_TIMINGS } from '@fleetgate/shared/constants';
 import { AppShell, Box, Overlay } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useSearchParams } from 'react-router';
 import { local } from '../../lib/storage/local-storage';
-import { userStorage } from '../../lib/storage/user-storage';
 import { Header } from '../header/Header';
 import { Navigation } from '../navigation/Navigation';
 import { useCurrentRoute } from '../router/current-route';
 import { useSession } from '../session/session-context';
+import { useAutomaticHelp } from './automatic-help';
 import { HelpPanel } from './HelpPanel';
-import { useHelp } from './help-context';
 import { ImpersonationBanner } from './ImpersonationBanner';
 import { Logo } from './Logo';
 import { NetworkStatus } from './NetworkStatus';
@@ -24,7 +22,6 @@ export const WIDE_NAV_KEY = 'wideNav';
 const HEADER_HEIGHT = 56;
 /** The impersonation banner sits on top of the header, inside the fixed bar (spec §2 Layout). */
 const BANNER_HEIGHT = 32;
-export const HELP_DISMISSED_KEY = 'help.dismissed';
 
 /**
  * The chrome of spec §2 Layout around every non-standalone route: impersonation banner,
@@ -34,7 +31,6 @@ export function Layout() {
   const location = useLocation();
   const [search] = useSearchParams();
   const current = useCurrentRoute();
-  const help = useHelp();
   const queryClient = useQueryClient();
   const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
   // spec §2: wide unless stored as false.
@@ -54,18 +50,7 @@ export function Layout() {
     };
   }, [phone, mobileOpen]);
 
-  // Help panel routes open their help by themselves after 700 ms unless the user closed it before.
-  const panelRoute = [...current.chain].reverse().find((route) => route.help === 'panel')?.name;
-  const openHelp = useRef(help.open);
-  openHelp.current = help.open;
-  useEffect(() => {
-    if (!panelRoute) return;
-    const timer = setTimeout(() => {
-      const dismissed = userStorage.get<string[]>(HELP_DISMISSED_KEY, []);
-      if (!dismissed.includes(panelRoute)) openHelp.current(panelRoute);
-    }, UI_TIMINGS.helpPanelWaitMs);
-    return () => clearTimeout(timer);
-  }, [panelRoute]);
+  const helpClosed = useAutomaticHelp(current.chain);
 
   const toggleWide = () =>
     setWide((w) => {
@@ -143,13 +128,7 @@ export function Layout() {
           </div>
         </AppShell.Main>
       </AppShell>
-      <HelpPanel
-        onClose={(routeName) => {
-          const dismissed = userStorage.get<string[]>(HELP_DISMISSED_KEY, []);
-          if (routeName === panelRoute && !dismissed.includes(routeName))
-            userStorage.set(HELP_DISMISSED_KEY, [...dismissed, routeName]);
-        }}
-      />
+      <HelpPanel onClose={helpClosed} />
       <ScrollTop />
       <UpdatePrompt />
       <NetworkStatus />

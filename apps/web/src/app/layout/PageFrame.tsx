@@ -3,6 +3,7 @@ import { ActionIcon, Group, Stack, Title, Tooltip } from '@mantine/core';
 import { IconHelpCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { helpFor } from '../../features/help/help-content';
 import { Breadcrumbs } from './Breadcrumbs';
 import { useHelp } from './help-context';
 import { PageTabs } from './PageTabs';
@@ -22,7 +23,8 @@ export function PageFrame({ chain, params, title, actions, children }: Props) {
   const { t: ts } = useTranslation('shell');
   const help = useHelp();
   const titled = [...chain].reverse().find((route) => !route.tab) ?? chain.at(-1);
-  const helpRoute = [...chain].reverse().find((route) => route.help);
+  // Help ships with its screen: a route whose text is not written yet offers none.
+  const helpRoute = [...chain].reverse().find((route) => route.help && helpFor(route.name));
   return (
     <Stack gap="sm" data-testid="page-frame" data-route={chain.at(-1)?.name}>
       <Breadcrumbs chain={chain} params={params} />

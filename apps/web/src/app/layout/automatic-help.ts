@@ -1,0 +1,37 @@
+import { UI_TIMINGS } from '@fleetgate/shared/constants';
+import type { RouteDef } from '@fleetgate/shared/routes';
+import { useEffect, useRef } from 'react';
+import { helpFor } from '../../features/help/help-content';
+import { userStorage } from '../../lib/storage/user-storage';
+import { useHelp } from './help-context';
+
+/** The help panels a user closed, kept per user on the server (spec §7 Storage). */
+export const HELP_DISMISSED_KEY = 'help.dismissed';
+
+/**
+ * spec §2 Layout: a help-panel route opens its help by itself after 700 ms, unless the user
+ * closed it there before; a route whose help text is not written yet (its screen is not
+ * built) opens nothing. Answers what the panel's close records.
+ */
+export function useAutomaticHelp(chain: readonly RouteDef[]): (routeName: string) => void {
+  const help = useHelp();
+  const panelRoute = [...chain]
+    .reverse()
+    .find((route) => route.help === 'panel' && helpFor(route.name))?.name;
+  const open = useRef(help.open);
+  open.current = help.open;
+  useEffect(() => {
+    if (!panelRoute) return;
+    const timer = setTimeout(() => {
+      const dismissed = userStorage.get<string[]>(HELP_DISMISSED_KEY, []);
+      if (!dismissed.includes(panelRoute)) open.current(panelRoute);
+    }, UI_TIMINGS.helpPanelWaitMs);
+    return () => clearTimeout(timer);
+  }, [panelRoute]);
+
+  return (routeName) => {
+    const dismissed = userStorage.get<string[]>(HELP_DISMISSED_KEY, []);
+    if (routeName === panelRoute && !dismissed.includes(routeName))
+      userStorage.set(HELP_DISMISSED_KEY, [...dismissed, routeName]);
+  };
+}
