@@ -1,17 +1,8 @@
-import { ROLE_TITLE_DISPLAY_LIMIT } from '@fleetgate/shared/constants';
 import { describe, expect, it } from 'vitest';
 import { sumCreditsPerType } from './api/account-widget-queries';
-import { displayRoleTitle, formatBytes, impersonationAccessUntil, loadsCompanyData } from './utils';
+import { formatBytes, impersonationAccessUntil, loadsCompanyData } from './utils';
 
 describe('account widget rules', () => {
-  it('cuts role titles for display at the spec §9 limit', () => {
-    const long = 'x'.repeat(ROLE_TITLE_DISPLAY_LIMIT + 10);
-    expect(displayRoleTitle(long)).toBe(`${'x'.repeat(ROLE_TITLE_DISPLAY_LIMIT)}…`);
-    const exact = 'y'.repeat(ROLE_TITLE_DISPLAY_LIMIT);
-    expect(displayRoleTitle(exact)).toBe(exact);
-    expect(displayRoleTitle('System Administrator')).toBe('System Administrator');
-  });
-
   it('shows impersonation access only while its limit is in the future (spec §4 Session)', () => {
     const now = Date.parse('2025-01-01T00:00:00Z');
     expect(impersonationAccessUntil({ impersonation_access_limit: '2025-01-02T00:00:00Z' }, now)).toBe(

@@ -1,11 +1,6 @@
 import { ROLE_TITLE_DISPLAY_LIMIT } from '@fleetgate/shared/constants';
 import type { CurrentUser } from '@fleetgate/shared/schemas/auth';
 
-/** A role title cut for display at 45 characters (spec §9). */
-export function displayRoleTitle(title: string, limit: number = ROLE_TITLE_DISPLAY_LIMIT): string {
-  return title.length > limit ? `${title.slice(0, limit)}…` : title;
-}
-
 /** Impersonation access is active only while its limit is in the future (spec §4 Session). */
 export function impersonationAccessUntil(
   user: Pick<CurrentUser, 'impersonation_access_limit'>,

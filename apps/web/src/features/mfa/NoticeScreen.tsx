@@ -108,7 +108,12 @@ export function NoticeScreen({
                 {t('notice.backToSignIn')}
               </Button>
             ) : (
-              <Button variant="subtle" color="gray" leftSection={<IconLogout size={16} />} onClick={() => void signOut()}>
+              <Button
+                variant="subtle"
+                color="gray"
+                leftSection={<IconLogout size={16} />}
+                onClick={() => void signOut()}
+              >
                 {t('notice.signOut')}
               </Button>
             )}

@@ -11,6 +11,7 @@ import type { PageProps } from '../../app/router/RouteScreen';
 import { useSession } from '../../app/session/session-context';
 import { type Column, PagedTable, pageQueryProps } from '../../components/table/PagedTable';
 import { RowAction } from '../../components/table/RowAction';
+import { roleDescription, roleTitle, shownRoleTitle } from '../../i18n/role-titles';
 import { useWindows } from '../../lib/dialogs/use-windows';
 import { useWindowsStore } from '../../lib/dialogs/WindowsProvider';
 import { failureMessage } from '../../lib/http/results';
@@ -19,11 +20,6 @@ import { roleActions, roleKeys, useRoles } from './api/roles';
 import { openRoleEditor, openRolePermissions } from './dialogs';
 
 const PAGE_SIZE = 25;
-/** spec §9: role titles are shown cut to 45 characters. */
-const ROLE_TITLE_LIMIT = 45;
-
-const cut = (title: string) =>
-  title.length > ROLE_TITLE_LIMIT ? `${title.slice(0, ROLE_TITLE_LIMIT)}…` : title;
 
 /** users.roles (spec §2): the default roles, read-only, and the custom roles of the caller's companies. */
 export function RolesPage({ chain, params }: PageProps) {
@@ -51,7 +47,7 @@ export function RolesPage({ chain, params }: PageProps) {
   async function remove(role: Role) {
     const yes = await windows.confirm({
       title: t('delete.title'),
-      message: t('delete.message', { title: role.title }),
+      message: t('delete.message', { title: roleTitle(role.title) }),
       confirmLabel: t('delete.confirm'),
       danger: true,
       id: `role-delete:${role.id}`,
@@ -82,8 +78,8 @@ export function RolesPage({ chain, params }: PageProps) {
 
   const titleCell = (role: Role) => (
     <Stack gap={0}>
-      <Text size="sm" fw={500} title={role.title} data-testid="role-title">
-        {cut(role.title)}
+      <Text size="sm" fw={500} title={roleTitle(role.title)} data-testid="role-title">
+        {shownRoleTitle(role.title)}
       </Text>
       <Text size="xs" c="dimmed">
         {role.name}
@@ -105,7 +101,7 @@ export function RolesPage({ chain, params }: PageProps) {
       header: t('column.description'),
       render: (r) => (
         <Text size="sm" lineClamp={2} maw={420}>
-          {r.description}
+          {roleDescription(r)}
         </Text>
       ),
     },

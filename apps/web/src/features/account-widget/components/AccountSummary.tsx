@@ -2,7 +2,7 @@ import { Anchor, Avatar, Group, Stack, Text, Tooltip, UnstyledButton } from '@ma
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../app/session/session-context';
-import { displayRoleTitle } from '../utils';
+import { roleTitle, shownRoleTitle } from '../../../i18n/role-titles';
 
 type Props = {
   /** Opens the 'User permissions' modal (only offered with view_permissions). */
@@ -16,8 +16,9 @@ export function AccountSummary({ onShowPermissions, onNavigate }: Props) {
   const { t } = useTranslation('account-widget');
   const { user, can } = useSession();
   const company = `#${user.company_id} ${user.company_name}`;
-  const role = displayRoleTitle(user.role_title);
-  const roleCut = role !== user.role_title;
+  const fullRole = roleTitle(user.role_title);
+  const role = shownRoleTitle(user.role_title);
+  const roleCut = role !== fullRole;
   return (
     <Group gap="sm" px="sm" py="xs" wrap="nowrap" align="flex-start">
       <Avatar src={user.avatar_url} size={26} radius="xl" name={user.email} color="initials" />
@@ -42,12 +43,12 @@ export function AccountSummary({ onShowPermissions, onNavigate }: Props) {
             {company}
           </Text>
         )}
-        <Tooltip label={user.role_title} disabled={!roleCut} withinPortal>
+        <Tooltip label={fullRole} disabled={!roleCut} withinPortal>
           {can('view_permissions') ? (
             <UnstyledButton
               onClick={onShowPermissions}
               data-testid="account-role"
-              aria-label={t('role.showPermissions', { role: user.role_title })}
+              aria-label={t('role.showPermissions', { role: fullRole })}
             >
               <Text size="xs" c="blue" td="underline">
                 {role}

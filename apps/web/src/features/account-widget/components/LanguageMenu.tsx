@@ -3,6 +3,7 @@ import { Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconLanguage } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchExtraLanguages } from '../../../i18n/extra-languages';
 import { chooseLanguage } from '../preferences/language';
@@ -15,11 +16,14 @@ import { chooseLanguage } from '../preferences/language';
 export function LanguageMenu() {
   const { t, i18n } = useTranslation('preferences');
   const current = i18n.language;
+  // Asked for when the sub-menu first opens: most sessions never look.
+  const [asked, setAsked] = useState(false);
   const extras = useQuery({
     queryKey: ['locales'],
     queryFn: fetchExtraLanguages,
     staleTime: 5 * 60_000,
     retry: false,
+    enabled: asked,
   });
   const choose = (code: LanguageCode | string) => {
     if (code === current) return;
@@ -27,7 +31,7 @@ export function LanguageMenu() {
     chooseLanguage(code);
   };
   return (
-    <Menu.Sub position="left-start">
+    <Menu.Sub position="left-start" onChange={(opened) => opened && setAsked(true)}>
       <Menu.Sub.Target>
         <Menu.Sub.Item leftSection={<IconLanguage size={16} />} data-testid="menu-languages">
           {t('language.title')}

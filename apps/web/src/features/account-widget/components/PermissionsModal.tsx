@@ -3,6 +3,7 @@ import { Badge, Modal, ScrollArea, Table, Text } from '@mantine/core';
 import { IconCheck, IconMinus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session/session-context';
+import { roleTitle } from '../../../i18n/role-titles';
 
 /** The 'User permissions' modal of spec §2: every permission, marked when the current role holds it. */
 export function PermissionsModal({ opened, onClose }: { opened: boolean; onClose(): void }) {
@@ -14,7 +15,7 @@ export function PermissionsModal({ opened, onClose }: { opened: boolean; onClose
     <Modal opened={opened} onClose={onClose} title={t('permissions.title')} size="lg">
       <Text size="sm" mb="sm" data-testid="permissions-summary">
         {t('permissions.summary', {
-          role: user.role_title,
+          role: roleTitle(user.role_title),
           granted: grantedCount,
           total: PERMISSIONS.length,
         })}

@@ -20,6 +20,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { roleTitle } from '../../../i18n/role-titles';
 import { api } from '../../../lib/http/client';
 import { ApiError } from '../../../lib/http/errors';
 
@@ -153,7 +154,7 @@ export function AcceptInvitationPage() {
                 inviter: invitation.invited_by ?? t('accept.someone'),
                 email: invitation.email,
                 company: invitation.company_name,
-                role: invitation.role_title,
+                role: roleTitle(invitation.role_title),
               })}
             </Text>
             {formError && (

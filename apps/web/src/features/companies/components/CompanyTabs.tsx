@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { ListSearch } from '../../../components/table/ListSearch';
 import { type Column, PagedTable, pageQueryProps } from '../../../components/table/PagedTable';
 import { useListState } from '../../../components/table/use-list-state';
+import { roleTitle } from '../../../i18n/role-titles';
 import { api } from '../../../lib/http/client';
 import { formatTime } from '../../../lib/time';
 import { companyKeys, type Paged } from '../api/companies';
@@ -100,7 +101,7 @@ export function CompanyUsersTab({ companyId }: { companyId: number }) {
   const { t } = useTranslation('companies');
   const columns: Column<CompanyUser>[] = [
     { key: 'email', header: t('users.email'), sortKey: 'email', render: (u) => u.email },
-    { key: 'role', header: t('users.role'), render: (u) => u.role_title },
+    { key: 'role', header: t('users.role'), render: (u) => roleTitle(u.role_title) },
     {
       key: 'mfa',
       header: t('users.mfa'),

@@ -6,6 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { roleTitle } from '../../../i18n/role-titles';
 import { failureMessage } from '../../../lib/http/results';
 import { formatTime } from '../../../lib/time';
 import { impersonationActions, useCandidates } from '../api/impersonation';
@@ -75,7 +76,7 @@ export function ImpersonateDialog() {
                     {c.email}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {c.company_name} #{c.company_id} · {c.role_title}
+                    {c.company_name} #{c.company_id} · {roleTitle(c.role_title)}
                   </Text>
                 </Table.Td>
                 <Table.Td>

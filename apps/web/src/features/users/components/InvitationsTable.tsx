@@ -15,6 +15,7 @@ import { ListSearch } from '../../../components/table/ListSearch';
 import { type Column, PagedTable, pageQueryProps } from '../../../components/table/PagedTable';
 import { RowAction } from '../../../components/table/RowAction';
 import { useListState } from '../../../components/table/use-list-state';
+import { roleTitle } from '../../../i18n/role-titles';
 import { useWindows } from '../../../lib/dialogs/use-windows';
 import { failureMessage } from '../../../lib/http/results';
 import { formatTime } from '../../../lib/time';
@@ -101,7 +102,7 @@ export function InvitationsTable({ company }: { company?: { id: number; name: st
     {
       key: 'role',
       header: t('column.role'),
-      render: (row) => <Text size="sm">{row.role_title ?? '-'}</Text>,
+      render: (row) => <Text size="sm">{row.role_title ? roleTitle(row.role_title) : '-'}</Text>,
     },
     {
       key: 'status',

@@ -10,6 +10,7 @@ import { ListSearch } from '../../../components/table/ListSearch';
 import { type Column, PagedTable, pageQueryProps } from '../../../components/table/PagedTable';
 import { RowAction } from '../../../components/table/RowAction';
 import { useListState } from '../../../components/table/use-list-state';
+import { roleTitle } from '../../../i18n/role-titles';
 import { useWindows } from '../../../lib/dialogs/use-windows';
 import { formatTime } from '../../../lib/time';
 import { useUsers } from '../api/users';
@@ -107,11 +108,11 @@ export function UsersTable({ company }: Props) {
             data-testid="user-role"
             onClick={() => void import('../../roles/dialogs').then((m) => m.openRolePermissions(row.role_id))}
           >
-            {row.role_title}
+            {roleTitle(row.role_title)}
           </Anchor>
         ) : (
           <Text size="sm" data-testid="user-role">
-            {row.role_title}
+            {roleTitle(row.role_title)}
           </Text>
         ),
     },

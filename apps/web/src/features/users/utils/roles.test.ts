@@ -1,7 +1,7 @@
 import { DEFAULT_ROLES } from '@fleetgate/shared/roles';
 import type { Role } from '@fleetgate/shared/schemas/roles';
 import { describe, expect, it } from 'vitest';
-import { cutRoleTitle, roleOptions } from './roles';
+import { roleOptions } from './roles';
 
 const asRole = (r: (typeof DEFAULT_ROLES)[number]): Role => ({
   id: r.id,
@@ -16,13 +16,6 @@ const asRole = (r: (typeof DEFAULT_ROLES)[number]): Role => ({
 });
 
 describe('role options of the invite form (spec §3 newUser, §6, §9)', () => {
-  it('cuts titles to 45 characters', () => {
-    expect(cutRoleTitle('a'.repeat(45))).toBe('a'.repeat(45));
-    const cut = cutRoleTitle('b'.repeat(60));
-    expect([...cut]).toHaveLength(45);
-    expect(cut.endsWith('…')).toBe(true);
-  });
-
   it('offers the default roles the caller may invite plus the company’s custom roles', () => {
     const custom: Role = {
       ...asRole(DEFAULT_ROLES[1]!),

@@ -1,12 +1,6 @@
-import { ROLE_TITLE_DISPLAY_LIMIT } from '@fleetgate/shared/constants';
 import { invitableRoles } from '@fleetgate/shared/roles';
 import type { Role } from '@fleetgate/shared/schemas/roles';
-
-/** A role title as selectors show it: at most 45 characters (spec §3 newUser, §9). */
-export function cutRoleTitle(title: string, limit = ROLE_TITLE_DISPLAY_LIMIT): string {
-  const chars = [...title];
-  return chars.length > limit ? `${chars.slice(0, limit - 1).join('')}…` : title;
-}
+import { shownRoleTitle } from '../../../i18n/role-titles';
 
 /**
  * The role options of a company for a caller (spec §3 newUser): the default roles the
@@ -19,5 +13,5 @@ export function roleOptions(roles: readonly Role[], callerRoleName: string, comp
     .filter((role) =>
       role.company_id === null ? invitable.includes(role.name) : role.company_id === companyId,
     )
-    .map((role) => ({ value: String(role.id), label: cutRoleTitle(role.title) }));
+    .map((role) => ({ value: String(role.id), label: shownRoleTitle(role.title) }));
 }
