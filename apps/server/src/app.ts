@@ -3,6 +3,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createSecretBox, loadSecretKey, type SecretBox } from './auth/secret-key';
+import { logStream, requestLogController } from './cli/log-format';
 import type { Config } from './config';
 import { lockDataDir } from './db/data-dir-lock';
 import { type Database, type DatabaseOptions, type Db, openDatabase } from './db/database';
@@ -84,7 +85,10 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-xsrf-token"]'],
+      // LOG_FORMAT: short readable lines on a terminal, JSON for a log collector.
+      stream: logStream(config.logFormat),
     },
+    logController: requestLogController(config.logFormat),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });

@@ -93,6 +93,8 @@ const envSchema = z.object({
     .max(128, 'must be at most 128 characters')
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `pretty`: short human-readable lines for a terminal; `json`: one object a line for a log collector. */
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   /** Minutes an access cookie lives before it must be refreshed. */
   ACCESS_TTL_MINUTES: z.coerce
     .number()
@@ -194,6 +196,8 @@ export type Config = {
   adminEmail: string;
   adminPassword: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** LOG_FORMAT; unset: pretty when stdout is a terminal, JSON otherwise (cli/log-format.ts). */
+  logFormat: 'json' | 'pretty';
   accessTtlMinutes: number;
   /** SESSION_MAX_HOURS: the absolute life of a sign-in (ASVS V3.3.2). */
   sessionMaxHours: number;
@@ -268,6 +272,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
     accessTtlMinutes: e.ACCESS_TTL_MINUTES,
     sessionMaxHours: e.SESSION_MAX_HOURS,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,

@@ -1,4 +1,5 @@
 import { build } from './app';
+import { startBanner } from './cli/start-banner';
 import { ConfigError, loadConfig } from './config';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { type Demo, startDemo } from './modules/devices/demo';
@@ -44,24 +45,24 @@ async function main(): Promise<void> {
 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   if (config.demo) demo = await startDemo(app, config);
-  const { admin } = app.seedResult;
-  const lines = [
-    '',
-    `  Fleetgate is running at http://${host}:${port}`,
-    `  Database: ${app.database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
-    `  MQTT: ${app.broker ? `embedded broker on port ${app.broker.port}` : config.mqttUrl ? `external broker ${new URL(config.mqttUrl).host}` : 'off'}`,
-    ...(demo ? [`  Demo: ${demo.devices} simulated devices in ${demo.companies.join(', ')}`] : []),
-    `  Super admin: ${admin.email}`,
-    admin.generatedPassword
-      ? `  Password:    ${admin.generatedPassword}   (generated now and stored hashed; it is not shown again)`
-      : admin.created
-        ? '  Password:    the one set in ADMIN_PASSWORD'
-        : '  Password:    the one printed at the first start (or ADMIN_PASSWORD)',
-    '',
-  ];
-  console.log(lines.join('\n'));
+  // The banner comes last, below every line logged during the start (the logger writes
+  // synchronously: cli/log-format.ts), where a newcomer sees the address and the password.
+  console.log(
+    startBanner({
+      host: config.host,
+      port,
+      database:
+        app.database.kind === 'postgres' ? { kind: 'postgres' } : { kind: 'pglite', dataDir: config.dataDir },
+      mqtt: app.broker
+        ? { kind: 'embedded', port: app.broker.port }
+        : config.mqttUrl
+          ? { kind: 'external', url: config.mqttUrl }
+          : { kind: 'off' },
+      demo: demo && { devices: demo.devices, companies: demo.companies },
+      admin: app.seedResult.admin,
+    }),
+  );
 }
 
 main().catch((error: unknown) => {
