@@ -21,7 +21,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'fg_session' },
-          token: { type: 'http', scheme: 'bearer', description: 'A personal access token (account settings)' },
+          token: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A personal access token (account settings)',
+          },
         },
       },
     },
