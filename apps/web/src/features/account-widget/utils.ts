@@ -1,4 +1,3 @@
-import { ROLE_TITLE_DISPLAY_LIMIT } from '@fleetgate/shared/constants';
 import type { CurrentUser } from '@fleetgate/shared/schemas/auth';
 
 /** Impersonation access is active only while its limit is in the future (spec §4 Session). */
