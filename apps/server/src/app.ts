@@ -10,7 +10,7 @@ import { type Database, type DatabaseOptions, type Db, openDatabase } from './db
 import { type SeedResult, seed } from './db/seed';
 import { brokerHooksRoutes } from './gateway/broker-hooks.routes';
 import { createGateway, type Gateway } from './gateway/gateway';
-import { realtimeNotifier } from './gateway/notify';
+import { type DeviceTaps, deviceTaps, type Notify, realtimeNotifier, tapped } from './gateway/notify';
 import { registerErrorHandling } from './http/error-handler';
 import { registerInputGuard } from './http/input-guard';
 import { accountRoutes } from './modules/account/account.routes';
@@ -21,6 +21,7 @@ import { brandRoutes } from './modules/brand/brand.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { deviceActionsRoutes } from './modules/devices/actions.routes';
 import { approvedDevicesRoutes } from './modules/devices/approved.routes';
+import { batchFinishedNotices } from './modules/devices/batch-notices';
 import { deviceDataRoutes } from './modules/devices/data.routes';
 import { deviceChannelRules } from './modules/devices/devices.channels';
 import { devicesRoutes } from './modules/devices/devices.routes';
@@ -58,6 +59,10 @@ declare module 'fastify' {
     broker: EmbeddedBroker | null;
     /** The device gateway (MQTT consumers, command delivery, telemetry batches). */
     gateway: Gateway;
+    /** Server-side listeners of what the gateway reports (gateway/notify.ts). */
+    deviceTaps: DeviceTaps;
+    /** Publishes a device event to browsers and tells the taps: the one way device events go out. */
+    deviceNotify: Notify;
     /** Seals secrets stored in the database (SMTP password, TOTP secrets): auth/secret-key.ts. */
     secrets: SecretBox;
   }
@@ -147,10 +152,14 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       }),
     ),
   );
+  const taps = deviceTaps();
+  taps.commandEnded.add(batchFinishedNotices(app));
+  app.decorate('deviceTaps', taps);
+  app.decorate('deviceNotify', tapped(realtimeNotifier(app), taps));
   const gateway = createGateway({
     db: database.db,
     log: app.log,
-    notify: realtimeNotifier(app),
+    notify: app.deviceNotify,
     broker,
     mqttUrl: config.mqttUrl,
     httpServer: app.server,

@@ -1,4 +1,4 @@
-import type { DeviceAction } from '@fleetgate/shared/devices/actions';
+import { type DeviceAction, FINAL_COMMAND_STATES } from '@fleetgate/shared/devices/actions';
 import {
   DEVICE_REALTIME_EVENTS,
   type DeviceRealtimeEventMap,
@@ -27,6 +27,39 @@ export function realtimeNotifier(app: FastifyInstance): Notify {
       void realtime?.publish(channel, event, payload);
     } catch (error) {
       app.log.warn({ err: error, channel, event }, 'realtime publish failed');
+    }
+  };
+}
+
+/**
+ * Listeners of what the gateway reports, server-side (the bell's notices, the demo): each
+ * event once, though it goes out on two channels.
+ */
+export type DeviceTaps = {
+  /** A command of the batch reached a final state (done, failed, cancelled, expired). */
+  commandEnded: Set<(batchId: string) => void>;
+  /** A device's status changed (first publish only: its company's channel). */
+  statusChanged: Set<(change: DeviceRealtimeEventMap['DeviceStatusChanged']) => void>;
+};
+
+export const deviceTaps = (): DeviceTaps => ({ commandEnded: new Set(), statusChanged: new Set() });
+
+/** `notify`, telling the taps too. */
+export function tapped(notify: Notify, taps: DeviceTaps): Notify {
+  return (channel, event, payload) => {
+    notify(channel, event, payload);
+    if (event === DEVICE_REALTIME_EVENTS.actionUpdated) {
+      const update = payload as DeviceRealtimeEventMap['DeviceActionUpdated'];
+      if (
+        channel === deviceChannels.action(update.batch_id) &&
+        FINAL_COMMAND_STATES.includes(update.status)
+      ) {
+        for (const tap of taps.commandEnded) tap(update.batch_id);
+      }
+    } else if (event === DEVICE_REALTIME_EVENTS.statusChanged) {
+      const change = payload as DeviceRealtimeEventMap['DeviceStatusChanged'];
+      if (channel === deviceChannels.company(change.company_id))
+        for (const tap of taps.statusChanged) tap(change);
     }
   };
 }

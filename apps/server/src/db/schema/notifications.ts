@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** Web notifications of spec §3: unseen until `seen_at` is set. */
@@ -15,8 +15,13 @@ export const notifications = pgTable(
     data: jsonb('data').$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     seenAt: timestamp('seen_at', { withTimezone: true }),
+    /** Sent at most once per user and key (a finished action, whichever server saw it end). */
+    onceKey: text('once_key'),
   },
-  (t) => [index('notifications_user_created_idx').on(t.userId, sql`${t.createdAt} desc`)],
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, sql`${t.createdAt} desc`),
+    uniqueIndex('notifications_user_once_key').on(t.userId, t.onceKey).where(sql`${t.onceKey} is not null`),
+  ],
 );
 
 /** Global notices of spec §3: HTML messages shown to everyone once enabled. */

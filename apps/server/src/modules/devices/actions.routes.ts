@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { generatePassword } from '../../auth/passwords';
-import { notifyCommand, realtimeNotifier } from '../../gateway/notify';
+import { notifyCommand } from '../../gateway/notify';
 import { conflict, notFound } from '../../http/errors';
 import { requireAuth } from '../../plugins/access';
 import type { AuthContext } from '../../plugins/auth';
@@ -245,7 +245,7 @@ export async function deviceActionsRoutes(app: FastifyInstance): Promise<void> {
       if (!outcome.found) throw notFound('Command');
       if (!outcome.cancelled)
         throw conflict(`The command is ${outcome.row.status}; only pending commands can be cancelled`);
-      notifyCommand(realtimeNotifier(app), outcome.row);
+      notifyCommand(app.deviceNotify, outcome.row);
       return {
         success: true as const,
         data: presentCommand(outcome.row),

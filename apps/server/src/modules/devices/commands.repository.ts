@@ -71,6 +71,21 @@ export const commandsRepository = {
     return db.insert(deviceCommands).values(rows).returning();
   },
 
+  /** How one action's commands stand: how many are still open, and how the others ended. */
+  async batchSummary(db: Db, batchId: string) {
+    const [row] = await db
+      .select({
+        action: sql<string>`min(${deviceCommands.action})`,
+        createdBy: sql<number | null>`min(${deviceCommands.createdBy})`,
+        total: count(),
+        open: sql<number>`count(*) filter (where ${inArray(deviceCommands.status, OPEN)})::int`,
+        done: sql<number>`count(*) filter (where ${deviceCommands.status} = 'done')::int`,
+      })
+      .from(deviceCommands)
+      .where(eq(deviceCommands.batchId, batchId));
+    return row && row.total > 0 ? row : undefined;
+  },
+
   /** Open commands of a device in the order the device must run them. */
   async openForDevice(db: Db, deviceId: number) {
     return db

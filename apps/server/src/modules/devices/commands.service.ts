@@ -3,7 +3,7 @@ import { ACTION_TTL_SECONDS, type DeviceAction } from '@fleetgate/shared/devices
 import { deviceChannels } from '@fleetgate/shared/devices/events';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
-import { notifyCommand, realtimeNotifier } from '../../gateway/notify';
+import { notifyCommand } from '../../gateway/notify';
 import type { AuthContext } from '../../plugins/auth';
 import { type AuditEntry, audited, auditIdentity } from '../audit/audit.service';
 import { type CommandRecord, commandsRepository } from './commands.repository';
@@ -52,8 +52,7 @@ export async function writeCommands(
 
 /** Once a batch is committed: its channels hear of it and the gateway sends it to devices online. */
 export function sendCommands(app: FastifyInstance, batch: CommandBatch) {
-  const notify = realtimeNotifier(app);
-  for (const row of batch.rows) notifyCommand(notify, row);
+  for (const row of batch.rows) notifyCommand(app.deviceNotify, row);
   app.gateway.commands.kick(batch.rows.map((r) => r.deviceId));
   return { batchId: batch.batchId, channel: deviceChannels.action(batch.batchId), rows: batch.rows };
 }

@@ -8,6 +8,7 @@ import type { Config } from '../../config';
 import { companies } from '../../db/schema/companies';
 import { devices } from '../../db/schema/devices';
 import { companiesRepository } from '../companies/companies.repository';
+import { startDemoNotices } from './demo-notices';
 import { devicesRepository } from './devices.repository';
 
 /** The demo fleet's number: its serials are 1101xxxxxx. */
@@ -100,10 +101,18 @@ export async function startDemo(app: FastifyInstance, config: Config): Promise<D
     log: (message) => app.log.debug(message),
   });
   await fleet.start();
+  const demoDevices = await devicesRepository.idsBySerial(
+    app.db,
+    identities.map((d) => d.serial),
+  );
+  const stopNotices = await startDemoNotices(app, { companyIds: ids, deviceIds: new Set(demoDevices) });
   return {
     fleet,
     devices: identities.length,
     companies: DEMO_COMPANIES.map((c) => c.name),
-    stop: () => fleet.stop(),
+    async stop() {
+      stopNotices();
+      await fleet.stop();
+    },
   };
 }

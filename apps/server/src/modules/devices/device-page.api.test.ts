@@ -148,13 +148,15 @@ describe('data usage per day (issue 5 §8 data-usage tab)', () => {
     const id = await addDevice('3300000031', '00:1E:42:33:00:31');
     const now = Date.now();
     const at = (hoursAgo: number) => new Date(now - hoursAgo * 3_600_000);
-    // A point just before the 30 days (the baseline), steps inside them, a reset, a step in the last day.
+    // A point just before the 30 days (the baseline), steps inside them, a reset, and the
+    // last day's step from a point just before that day.
     const counters: [number, number][] = [
       [30 * 24 + 2, 5000],
       [29 * 24, 5600],
       [20 * 24, 7000],
       [10 * 24, 300],
       [5 * 24, 900],
+      [26, 1000],
       [2, 1500],
     ];
     await telemetryRepository.writeBatch(
@@ -163,9 +165,9 @@ describe('data usage per day (issue 5 §8 data-usage tab)', () => {
       [],
     );
     const metrics = (await acmeAdmin.get(`/api/devices/${id}/metrics`)).json().data.data_usage;
-    // 5000 → 5600 (+600) → 7000 (+1400) → reset 300 (+300) → 900 (+600) → 1500 (+600).
+    // 5000 → 5600 (+600) → 7000 (+1400) → reset 300 (+300) → 900 (+600) → 1000 (+100) → 1500 (+500).
     expect(metrics.last_30d).toEqual({ rx: 3500, tx: 7000 });
-    expect(metrics.last_24h).toEqual({ rx: 600, tx: 1200 });
+    expect(metrics.last_24h).toEqual({ rx: 500, tx: 1000 });
     const days = (await acmeAdmin.get(`/api/devices/${id}/data-usage?days=31&tz=UTC`)).json().data as {
       rx: number;
       tx: number;

@@ -166,6 +166,12 @@ export const devicesRepository = {
   },
 
   /** Which of these serials are registered already. */
+  async idsBySerial(db: Db, serials: string[]): Promise<number[]> {
+    if (serials.length === 0) return [];
+    const rows = await db.select({ id: devices.id }).from(devices).where(inArray(devices.serial, serials));
+    return rows.map((r) => r.id);
+  },
+
   async existingSerials(db: Db, serials: string[]): Promise<Set<string>> {
     if (serials.length === 0) return new Set();
     const rows = await db

@@ -66,8 +66,10 @@ function stateStatement(document: string) {
 
 /**
  * The increases of the mobile data counters at each point of `(from, to]`: the step from
- * the point before (the last one before `from` included, so that the period's first step
- * counts); a counter that went down (reset at reboot) counts from zero.
+ * the point before; a counter that went down (reset at reboot) counts from zero. The last
+ * point before `from` counts as the first step's start when it is less than a day older
+ * (a device reporting as usual); after a longer silence, what was used while it was
+ * silent is not put on the period.
  */
 function usageIncreases(deviceId: number, from: Date, to: Date): SQL {
   const start = from.toISOString();
@@ -84,7 +86,8 @@ function usageIncreases(deviceId: number, from: Date, to: Date): SQL {
         and at <= ${to.toISOString()}::timestamptz
         and at >= coalesce(
           (select max(at) from ${deviceTelemetry}
-            where device_id = ${deviceId} and rx_bytes is not null and at <= ${start}::timestamptz),
+            where device_id = ${deviceId} and rx_bytes is not null and at <= ${start}::timestamptz
+              and at > ${start}::timestamptz - interval '1 day'),
           ${start}::timestamptz)
       window w as (order by at)
     ) steps

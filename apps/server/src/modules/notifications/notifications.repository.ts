@@ -20,6 +20,8 @@ export const notificationsRepository = {
           ...(await tx
             .insert(notifications)
             .values(rows.slice(i, i + INSERT_CHUNK))
+            // A notification sent once per key: a second sending stores nothing.
+            .onConflictDoNothing()
             .returning()),
         );
       }

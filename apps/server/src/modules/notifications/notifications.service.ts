@@ -18,6 +18,11 @@ export type NotificationInput = {
   summary: string;
   /** Facts for the kind, e.g. `{ company_id }` on creditAmountTooLow. */
   data?: Record<string, unknown> | null;
+  /**
+   * Sends it at most once per recipient and key, whichever server or retry sends it again
+   * (e.g. `batch:{id}` for a finished action).
+   */
+  once?: string;
 };
 
 export type NotificationsService = {
@@ -50,7 +55,13 @@ export function createNotificationsService(db: Db, realtime: Realtime): Notifica
       if (userIds.length === 0) return [];
       const rows = await notificationsRepository.insertMany(
         db,
-        userIds.map((userId) => ({ userId, type: input.type, summary, data: input.data ?? null })),
+        userIds.map((userId) => ({
+          userId,
+          type: input.type,
+          summary,
+          data: input.data ?? null,
+          onceKey: input.once ?? null,
+        })),
       );
       // Published after the rows are committed, so a browser that reloads on the event finds them.
       const presented = rows.map((row) => {
