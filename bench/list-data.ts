@@ -3,7 +3,7 @@
  * million rows take seconds to minutes, not the hours the API would need.
  */
 import { companiesRepository } from '@fleetgate/server/modules/companies/companies.repository';
-import { deviceBuckets } from '@fleetgate/server/modules/devices/devices.buckets';
+import { deviceBuckets } from '@fleetgate/server/modules/devices/device-search.repository';
 import { MODELS } from '@fleetgate/shared/devices/catalogue';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -44,7 +44,7 @@ export async function createCompanies(app: FastifyInstance): Promise<number[]> {
 /**
  * Devices number `from` to `to` over the companies, one row of `device_state` for every
  * device that has connected (two in three), then what the server's hourly maintenance does:
- * the stretches of the name order redrawn (devices.buckets.ts), and VACUUM ANALYZE, as
+ * the stretches of the name order redrawn (device-search.repository.ts), and VACUUM ANALYZE, as
  * autovacuum does after a bulk load on PostgreSQL. Names look like `RUTX11-0042137`; serials are 1200000000 + i;
  * MACs are unique in 00:1E:42; IMEIs exist for models with a modem.
  */

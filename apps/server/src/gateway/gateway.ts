@@ -1,9 +1,9 @@
 import type { Server as HttpServer } from 'node:http';
 import { DEVICE_REALTIME_EVENTS, deviceChannels } from '@fleetgate/shared/devices/events';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database';
-import { deviceBuckets } from '../modules/devices/devices.buckets';
+import { vacuumAnalyze } from '../db/maintenance';
+import { deviceBuckets } from '../modules/devices/device-search.repository';
 import { devicesRepository } from '../modules/devices/devices.repository';
 import { eventsRepository } from '../modules/devices/events.repository';
 import { telemetryRepository } from '../modules/devices/telemetry.repository';
@@ -169,7 +169,7 @@ export function createGateway(deps: {
   const hourly = async () => {
     await retention();
     if (await deviceBuckets.rebalance(db)) log.info('device search stretches redrawn');
-    if (options.vacuum) await db.execute(sql`vacuum analyze`);
+    if (options.vacuum) await vacuumAnalyze(db);
   };
 
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { POINT_COLUMNS, type StateRecord, splitByDevice } from '../modules/devices/telemetry.encoding';
+import { POINT_COLUMNS, type StateRecord, splitByDevice } from '../db/telemetry-copy';
 import { TelemetryPreparer } from './telemetry-preparer';
 import { messageTime, packReports, prepareReports, storable } from './telemetry-reports';
 

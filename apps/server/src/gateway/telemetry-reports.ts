@@ -7,7 +7,7 @@ import {
   type StateRow,
   stateRecord,
   type TelemetryRow,
-} from '../modules/devices/telemetry.encoding';
+} from '../db/telemetry-copy';
 
 /**
  * Telemetry reports (`up/state` payloads) from raw bytes to a batch the database takes:

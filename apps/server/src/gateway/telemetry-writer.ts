@@ -1,8 +1,8 @@
 import { DEVICE_REALTIME_EVENTS, deviceChannels } from '@fleetgate/shared/devices/events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database';
+import { splitByDevice } from '../db/telemetry-copy';
 import type { DeviceIdentity } from '../modules/devices/devices.repository';
-import { splitByDevice } from '../modules/devices/telemetry.encoding';
 import { telemetryRepository } from '../modules/devices/telemetry.repository';
 import type { Notify } from './notify';
 import { type Prepare, TelemetryPreparer } from './telemetry-preparer';

@@ -104,8 +104,8 @@ export const deviceSearch = pgTable(
  * How many device_search rows each company has in each stretch of the name order: the
  * stretch starting at (lo_name, lo_id) and ending where the next one starts. A deep page
  * by offset adds these up to find the stretch its first row is in, then walks only that
- * stretch (devices.list.ts), instead of every row it skips. Triggers on device_search keep
- * the counts exact (migration 0011); `rebalance` in devices.buckets.ts redraws the
+ * stretch (devices-list.repository.ts), instead of every row it skips. Triggers on device_search keep
+ * the counts exact (migration 0011); `rebalance` in device-search.repository.ts redraws the
  * stretches when they have grown uneven. The stretch from ('', 0) always exists, held by a
  * row of company 0 (no company has that id), so every name falls in one.
  */

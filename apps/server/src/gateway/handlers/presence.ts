@@ -1,7 +1,5 @@
 import { DEVICE_STATUS } from '@fleetgate/shared/devices/status';
-import { and, eq, isNull, or } from 'drizzle-orm';
-import { devices } from '../../db/schema/devices';
-import type { DeviceIdentity } from '../../modules/devices/devices.repository';
+import { type DeviceIdentity, devicesRepository } from '../../modules/devices/devices.repository';
 import type { GatewayContext, PresenceTurns } from '../context';
 import { notifyStatus } from '../notify';
 
@@ -40,27 +38,13 @@ export function markOnline(
     // Embedded broker: whatever the device said, it is online only while connected.
     if (ctx.connected(device.serial) === false) return;
     const now = new Date();
-    const [before] = await ctx.db
-      .select({ status: devices.status, sessionId: devices.sessionId })
-      .from(devices)
-      .where(eq(devices.id, device.id))
-      .limit(1);
+    const before = await devicesRepository.presenceOf(ctx.db, device.id);
     if (!before) return;
     // External broker: a connection whose end was seen stays ended. Its retained 'online'
     // comes again whenever a server (re)subscribes, long after an offline not retained.
     const seenEnding = before.status === DEVICE_STATUS.offline && conn !== null && before.sessionId === conn;
     if (replayed && seenEnding) return;
-    const [row] = await ctx.db
-      .update(devices)
-      .set({
-        status: DEVICE_STATUS.online,
-        connectedAt: now,
-        lastSeenAt: now,
-        sessionId: conn,
-        updatedAt: now,
-      })
-      .where(eq(devices.id, device.id))
-      .returning();
+    const row = await devicesRepository.markOnline(ctx.db, device.id, conn, now);
     if (!row || before.status === DEVICE_STATUS.online) return;
     await ctx.recordEvent(device, { type: 'connection.online', message: 'Device connected', at: now });
     notifyStatus(ctx.notify, row);
@@ -82,17 +66,7 @@ export function markOffline(
   return ctx.presenceTurn(device.serial, async () => {
     if (ctx.connected(device.serial) === true) return;
     const now = new Date();
-    const [row] = await ctx.db
-      .update(devices)
-      .set({ status: DEVICE_STATUS.offline, updatedAt: now })
-      .where(
-        and(
-          eq(devices.id, device.id),
-          eq(devices.status, DEVICE_STATUS.online),
-          conn ? or(isNull(devices.sessionId), eq(devices.sessionId, conn)) : undefined,
-        ),
-      )
-      .returning();
+    const row = await devicesRepository.markOffline(ctx.db, device.id, conn, now);
     if (!row) return;
     await ctx.recordEvent(device, {
       type: 'connection.offline',

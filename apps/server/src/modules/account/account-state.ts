@@ -1,6 +1,3 @@
-import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/database';
-import { companies } from '../../db/schema/companies';
 import { AppError } from '../../http/errors';
 
 /** The blocking conditions of spec §6 a signed-in user can be in (NOT_INVITED_EXTERNAL_USER never has a session). */
@@ -40,14 +37,4 @@ export function allowedWhileBlocked(block: AccountBlock, method: string, routeUr
 /** The 403 of a blocking condition; `meta` carries what the notice screen shows (spec §8 Session). */
 export function blockedError(block: AccountBlock, meta?: Record<string, unknown>): AppError {
   return new AppError(403, [{ code: block, message: BLOCK_MESSAGES[block] }], meta);
-}
-
-/** Whether the user's company requires a second step (spec §6 MFA_MANDATORY). */
-export async function mfaMandatoryFor(db: Db, companyId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ mandatory: companies.mfaMandatory })
-    .from(companies)
-    .where(eq(companies.id, companyId))
-    .limit(1);
-  return row?.mandatory ?? false;
 }

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { companies } from '../../db/schema/companies';
 import { users } from '../../db/schema/users';
 
 export type ProfileChanges = {
@@ -10,6 +11,16 @@ export type ProfileChanges = {
 
 /** The signed-in user's own record: profile, password, terms, e-mail confirmation. */
 export const accountRepository = {
+  /** Whether the user's company requires a second step (spec §6 MFA_MANDATORY). */
+  async mfaMandatoryFor(db: Db, companyId: number): Promise<boolean> {
+    const [row] = await db
+      .select({ mandatory: companies.mfaMandatory })
+      .from(companies)
+      .where(eq(companies.id, companyId))
+      .limit(1);
+    return row?.mandatory ?? false;
+  },
+
   async profile(db: Db, userId: number) {
     const [row] = await db
       .select({

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { auditLog } from '../../db/schema/audit';
+import { auditRepository } from './audit.repository';
 
 export type AuditEntry = {
   action: string;
@@ -14,23 +14,12 @@ export type AuditEntry = {
   ip?: string;
 };
 
-const rowOf = (entry: AuditEntry): typeof auditLog.$inferInsert => ({
-  action: entry.action,
-  actorUserId: entry.actorUserId,
-  subjectUserId: entry.subjectUserId ?? null,
-  companyId: entry.companyId ?? null,
-  targetType: entry.targetType ?? null,
-  targetId: entry.targetId === undefined ? null : String(entry.targetId),
-  details: entry.details ?? null,
-  ip: entry.ip ?? null,
-});
-
 /**
  * Writes one audit row (ARCHITECTURE §6). For an event that changes nothing else (a
  * failed sign-in); a change and its record go through `audited`.
  */
 export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values(rowOf(entry));
+  await auditRepository.insert(db, [entry]);
 }
 
 /**
@@ -50,8 +39,7 @@ export async function audited<T>(
   return db.transaction(async (tx) => {
     const result = await change(tx);
     const entries = entry(result) ?? [];
-    const rows = (Array.isArray(entries) ? entries : [entries]).map(rowOf);
-    if (rows.length) await tx.insert(auditLog).values(rows);
+    await auditRepository.insert(tx, Array.isArray(entries) ? entries : [entries]);
     return result;
   });
 }

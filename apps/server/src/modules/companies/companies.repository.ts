@@ -1,11 +1,13 @@
-import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, like, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database';
+import { allOf, type ListSpec, listPlan } from '../../db/list-sql';
 import { companies } from '../../db/schema/companies';
 import { devices } from '../../db/schema/devices';
 import { users } from '../../db/schema/users';
-import { allOf, type ListQuery, type ListSpec, listPlan } from '../../http/list-query';
-import { companiesInScope, type Scope } from '../policy/scope';
+import type { ListQuery } from '../../http/list-query';
+import type { Scope } from '../policy/scope';
+import { companiesInScope } from '../policy/scope.repository';
 
 const parent = alias(companies, 'parent');
 
@@ -122,6 +124,89 @@ export const companiesRepository = {
   },
 
   /** Creates a company under a parent: level one deeper, path extended (depth unlimited). */
+  /** The root company: the only one without a parent. */
+  async root(db: Db) {
+    const [row] = await db
+      .select()
+      .from(companies)
+      .where(isNull(companies.parentId))
+      .orderBy(companies.id)
+      .limit(1);
+    return row;
+  },
+
+  /** The company named exactly `name` under `parentId`. */
+  async child(db: Db, parentId: number, name: string) {
+    const [row] = await db
+      .select()
+      .from(companies)
+      .where(and(eq(companies.name, name), eq(companies.parentId, parentId)))
+      .limit(1);
+    return row;
+  },
+
+  /** Whether a sibling under `parentId` has this name, whatever its case. */
+  async nameTaken(db: Db, parentId: number, name: string, except?: number): Promise<boolean> {
+    const [row] = await db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(
+        and(
+          eq(companies.parentId, parentId),
+          sql`lower(${companies.name}) = lower(${name})`,
+          except === undefined ? undefined : ne(companies.id, except),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  },
+
+  async update(
+    db: Db,
+    id: number,
+    changes: { name?: string; showPayment?: boolean; mfaMandatory?: boolean },
+  ) {
+    await db
+      .update(companies)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(companies.id, id));
+  },
+
+  /** Puts `source` and its whole subtree under `target`: new parent, paths and levels. */
+  async moveSubtree(
+    db: Db,
+    source: { id: number; path: string; level: number },
+    target: { id: number; path: string; level: number },
+  ) {
+    const newPath = `${target.path}${source.id}/`;
+    const delta = target.level + 1 - source.level;
+    await db
+      .update(companies)
+      .set({ parentId: target.id, updatedAt: new Date() })
+      .where(eq(companies.id, source.id));
+    await db
+      .update(companies)
+      .set({
+        path: sql`${newPath} || substr(${companies.path}, ${source.path.length + 1})`,
+        level: sql`${companies.level} + ${delta}`,
+      })
+      .where(like(companies.path, `${source.path}%`));
+  },
+
+  /** What a company still holds: subsidiaries, users and devices. */
+  async contents(db: Db, id: number) {
+    const [[children], [members], [fleet]] = await Promise.all([
+      db.select({ n: count() }).from(companies).where(eq(companies.parentId, id)),
+      db.select({ n: count() }).from(users).where(eq(users.companyId, id)),
+      db.select({ n: count() }).from(devices).where(eq(devices.companyId, id)),
+    ]);
+    return { subsidiaries: children?.n ?? 0, users: members?.n ?? 0, devices: fleet?.n ?? 0 };
+  },
+
+  async remove(db: Db, scope: Scope, id: number) {
+    await db.delete(companies).where(and(eq(companies.id, id), companiesInScope(scope)));
+  },
+
   async insert(db: Db, values: { name: string; parentId: number }, where?: SQL) {
     return db.transaction(async (tx) => {
       const [up] = await tx

@@ -1,13 +1,10 @@
 import { UNCHANGED_VALUE_MESSAGE } from '@fleetgate/shared/schemas/companies';
-import { and, count, eq, like, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { companies } from '../../db/schema/companies';
-import { devices } from '../../db/schema/devices';
-import { users } from '../../db/schema/users';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import type { AuthContext } from '../../plugins/auth';
 import { type AuditEntry, audited, auditIdentity } from '../audit/audit.service';
-import { companiesInScope, companyInScope, scopeOf } from '../policy/scope';
+import { scopeOf } from '../policy/scope';
+import { companyInScope } from '../policy/scope.repository';
 import { companiesRepository } from './companies.repository';
 
 type Ctx = { db: Db; auth: AuthContext; ip: string };
@@ -16,21 +13,6 @@ async function reachable(ctx: Ctx, id: number, what = 'Company') {
   const company = await companyInScope(ctx.db, scopeOf(ctx.auth), id);
   if (!company) throw notFound(what);
   return company;
-}
-
-async function nameTaken(db: Db, parentId: number, name: string, except?: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: companies.id })
-    .from(companies)
-    .where(
-      and(
-        eq(companies.parentId, parentId),
-        sql`lower(${companies.name}) = lower(${name})`,
-        except === undefined ? undefined : ne(companies.id, except),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
 }
 
 const auditEntry = (
@@ -55,7 +37,7 @@ const auditEntry = (
 export const companiesService = {
   async create(ctx: Ctx, input: { name: string; parent_id: number }) {
     const parent = await reachable(ctx, input.parent_id, 'Parent company');
-    if (await nameTaken(ctx.db, parent.id, input.name)) {
+    if (await companiesRepository.nameTaken(ctx.db, parent.id, input.name)) {
       throw conflict('A company with this name already exists under this parent', 'name');
     }
     const created = await audited(
@@ -71,12 +53,15 @@ export const companiesService = {
   async rename(ctx: Ctx, id: number, name: string) {
     const company = await reachable(ctx, id);
     if (company.name === name) throw badRequest(UNCHANGED_VALUE_MESSAGE, 'name');
-    if (company.parentId !== null && (await nameTaken(ctx.db, company.parentId, name, company.id))) {
+    if (
+      company.parentId !== null &&
+      (await companiesRepository.nameTaken(ctx.db, company.parentId, name, company.id))
+    ) {
       throw conflict('A company with this name already exists under this parent', 'name');
     }
     await audited(
       ctx.db,
-      (tx) => tx.update(companies).set({ name, updatedAt: new Date() }).where(eq(companies.id, id)),
+      (tx) => companiesRepository.update(tx, id, { name }),
       () => auditEntry(ctx, 'company.rename', id, { from: company.name, to: name }),
     );
     return { ...company, name };
@@ -93,26 +78,12 @@ export const companiesService = {
       throw badRequest('A company cannot be moved under itself or one of its subsidiaries', 'target');
     }
     if (source.parentId === target.id) throw badRequest('The company is already under this parent', 'target');
-    if (await nameTaken(ctx.db, target.id, source.name)) {
+    if (await companiesRepository.nameTaken(ctx.db, target.id, source.name)) {
       throw conflict('A company with this name already exists under the new parent', 'target');
     }
-    const newPath = `${target.path}${source.id}/`;
-    const delta = target.level + 1 - source.level;
     await audited(
       ctx.db,
-      async (tx) => {
-        await tx
-          .update(companies)
-          .set({ parentId: target.id, updatedAt: new Date() })
-          .where(eq(companies.id, source.id));
-        await tx
-          .update(companies)
-          .set({
-            path: sql`${newPath} || substr(${companies.path}, ${source.path.length + 1})`,
-            level: sql`${companies.level} + ${delta}`,
-          })
-          .where(like(companies.path, `${source.path}%`));
-      },
+      (tx) => companiesRepository.moveSubtree(tx, source, target),
       () => auditEntry(ctx, 'company.move', source.id, { from: source.parentId, to: target.id }),
     );
     return { id: source.id, parent_id: target.id, level: target.level + 1 };
@@ -139,11 +110,7 @@ export const companiesService = {
     };
     await audited(
       ctx.db,
-      (tx) =>
-        tx
-          .update(companies)
-          .set({ ...changes, updatedAt: new Date() })
-          .where(eq(companies.id, id)),
+      (tx) => companiesRepository.update(tx, id, changes),
       () =>
         auditEntry(ctx, 'company.flags', id, {
           from: { show_payment: company.showPayment, mfa_mandatory: company.mfaMandatory },
@@ -162,15 +129,11 @@ export const companiesService = {
     const company = await reachable(ctx, id);
     if (company.parentId === null) throw badRequest('The top company cannot be deleted');
     if (company.id === ctx.auth.principal.company.id) throw badRequest('You cannot delete your own company');
-    const [[children], [members], [fleet]] = await Promise.all([
-      ctx.db.select({ n: count() }).from(companies).where(eq(companies.parentId, id)),
-      ctx.db.select({ n: count() }).from(users).where(eq(users.companyId, id)),
-      ctx.db.select({ n: count() }).from(devices).where(eq(devices.companyId, id)),
-    ]);
+    const held = await companiesRepository.contents(ctx.db, id);
     const remaining = [
-      [children?.n ?? 0, 'subsidiary', 'subsidiaries'],
-      [members?.n ?? 0, 'user', 'users'],
-      [fleet?.n ?? 0, 'device', 'devices'],
+      [held.subsidiaries, 'subsidiary', 'subsidiaries'],
+      [held.users, 'user', 'users'],
+      [held.devices, 'device', 'devices'],
     ] as const;
     const left = remaining.filter(([n]) => n > 0).map(([n, one, many]) => `${n} ${n === 1 ? one : many}`);
     if (left.length) {
@@ -182,7 +145,7 @@ export const companiesService = {
     }
     await audited(
       ctx.db,
-      (tx) => tx.delete(companies).where(and(eq(companies.id, id), companiesInScope(scopeOf(ctx.auth)))),
+      (tx) => companiesRepository.remove(tx, scopeOf(ctx.auth), id),
       () => auditEntry(ctx, 'company.delete', id, { name: company.name }),
     );
   },

@@ -8,7 +8,8 @@ import { z } from 'zod';
 import { conflict, notFound } from '../../http/errors';
 import { requireAuth } from '../../plugins/access';
 import { audited, auditIdentity } from '../audit/audit.service';
-import { companyInScope, scopeOf } from '../policy/scope';
+import { scopeOf } from '../policy/scope';
+import { companyInScope } from '../policy/scope.repository';
 import { approvedRepository } from './approved.repository';
 import { devicesRepository } from './devices.repository';
 

@@ -3,7 +3,8 @@ import { and, count, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { companies } from '../../db/schema/companies';
 import { deviceConnectionAttempts } from '../../db/schema/devices';
-import { companyColumnInScope, type Scope } from '../policy/scope';
+import type { Scope } from '../policy/scope';
+import { companyColumnInScope } from '../policy/scope.repository';
 
 export type AttemptInput = {
   serial: string;

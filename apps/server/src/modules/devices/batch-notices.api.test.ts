@@ -63,7 +63,7 @@ describe('finished actions in the bell', () => {
     expect(notice!.summary).toBe(batchFinishedText('Reboot', 1, 2));
     expect((await admin.get('/api/notifications')).json().data[0].summary).toBe(notice!.summary);
     // Told once, whoever reports the end again.
-    app.deviceTaps.commandEnded.forEach((tap) => tap(batchId));
+    for (const tap of app.deviceTaps.commandEnded) tap(batchId);
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(await noticesOf(batchId)).toHaveLength(1);
   });

@@ -3,7 +3,8 @@ import { type CommandState, OPEN_COMMAND_STATES, SECRET_PARAMS } from '@fleetgat
 import { and, asc, count, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { deviceCommands } from '../../db/schema/devices';
-import { companyColumnInScope, type Scope } from '../policy/scope';
+import type { Scope } from '../policy/scope';
+import { companyColumnInScope } from '../policy/scope.repository';
 
 export type CommandRecord = typeof deviceCommands.$inferSelect;
 
@@ -69,6 +70,17 @@ export const commandsRepository = {
   ) {
     if (rows.length === 0) return [];
     return db.insert(deviceCommands).values(rows).returning();
+  },
+
+  /** Whether one of `userIds` started the action (its channel is theirs to follow). */
+  async batchStartedBy(db: Db, batchId: string, userIds: number[]): Promise<boolean> {
+    if (userIds.length === 0) return false;
+    const [row] = await db
+      .select({ id: deviceCommands.id })
+      .from(deviceCommands)
+      .where(and(eq(deviceCommands.batchId, batchId), inArray(deviceCommands.createdBy, userIds)))
+      .limit(1);
+    return row !== undefined;
   },
 
   /** How one action's commands stand: how many are still open, and how the others ended. */

@@ -2,11 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Fleet } from '@fleetgate/device-sim/fleet';
 import { fleetDevices } from '@fleetgate/device-sim/identity';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
-import { companies } from '../../db/schema/companies';
-import { devices } from '../../db/schema/devices';
 import { companiesRepository } from '../companies/companies.repository';
 import { startDemoNotices } from './demo-notices';
 import { devicesRepository } from './devices.repository';
@@ -22,12 +19,10 @@ const DEMO_COMPANIES = [
 ] as const;
 
 async function findOrCreateCompany(app: FastifyInstance, name: string, parentId: number) {
-  const [found] = await app.db
-    .select()
-    .from(companies)
-    .where(and(eq(companies.name, name), eq(companies.parentId, parentId)))
-    .limit(1);
-  return found ?? (await companiesRepository.insert(app.db, { name, parentId }))!;
+  return (
+    (await companiesRepository.child(app.db, parentId, name)) ??
+    (await companiesRepository.insert(app.db, { name, parentId }))!
+  );
 }
 
 export type Demo = { fleet: Fleet; devices: number; companies: string[]; stop(): Promise<void> };
@@ -39,12 +34,7 @@ export type Demo = { fleet: Fleet; devices: number; companies: string[]; stop():
  * DATA_DIR/demo-fleet.json; without that file the demo devices start over with first contact.
  */
 export async function startDemo(app: FastifyInstance, config: Config): Promise<Demo> {
-  const [root] = await app.db
-    .select()
-    .from(companies)
-    .where(isNull(companies.parentId))
-    .orderBy(companies.id)
-    .limit(1);
+  const root = await companiesRepository.root(app.db);
   if (!root) throw new Error('no root company');
   const ids = new Map<string, number>();
   for (const c of DEMO_COMPANIES) {
@@ -80,15 +70,10 @@ export async function startDemo(app: FastifyInstance, config: Config): Promise<D
   if (!existsSync(stateFile)) {
     // The simulator lost its secrets (or this is the first start): let the demo devices
     // make first contact again.
-    await app.db
-      .update(devices)
-      .set({ secretHash: null, pendingSecretHash: null, secretIssuedAt: null })
-      .where(
-        inArray(
-          devices.serial,
-          identities.map((d) => d.serial),
-        ),
-      );
+    await devicesRepository.forgetSecrets(
+      app.db,
+      identities.map((d) => d.serial),
+    );
   }
   const url = config.mqttUrl ?? `mqtt://127.0.0.1:${app.broker?.port ?? config.mqttPort}`;
   const fleet = new Fleet({

@@ -1,9 +1,10 @@
 import { hasPermission } from '@fleetgate/shared/permissions';
-import { and, eq, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { deviceCommands, devices } from '../../db/schema/devices';
 import type { ChannelRule, SocketIdentity } from '../../realtime/channels';
-import { companyColumnInScope, companyInScope, type Scope } from '../policy/scope';
+import type { Scope } from '../policy/scope';
+import { companyInScope } from '../policy/scope.repository';
+import { commandsRepository } from './commands.repository';
+import { devicesRepository } from './devices.repository';
 
 function scopeOfIdentity(identity: SocketIdentity): Scope {
   const { company, permissions } = identity.principal;
@@ -27,17 +28,7 @@ export function deviceChannelRules(app: FastifyInstance): ChannelRule[] {
         const owners = [identity.principal.id, identity.actorUserId].filter(
           (id): id is number => id !== null,
         );
-        const [row] = await app.db
-          .select({ id: deviceCommands.id })
-          .from(deviceCommands)
-          .where(
-            and(
-              eq(deviceCommands.batchId, match[1]!),
-              or(...owners.map((id) => eq(deviceCommands.createdBy, id))),
-            ),
-          )
-          .limit(1);
-        return row !== undefined;
+        return commandsRepository.batchStartedBy(app.db, match[1]!, owners);
       },
     },
     {
@@ -53,17 +44,10 @@ export function deviceChannelRules(app: FastifyInstance): ChannelRule[] {
       pattern: /^private-device\.(\d{1,10})$/,
       async authorize(identity, match) {
         if (!canViewDevices(identity)) return false;
-        const [row] = await app.db
-          .select({ id: devices.id })
-          .from(devices)
-          .where(
-            and(
-              eq(devices.id, Number(match[1])),
-              companyColumnInScope(devices.companyId, scopeOfIdentity(identity)),
-            ),
-          )
-          .limit(1);
-        return row !== undefined;
+        return (
+          (await devicesRepository.idsInScope(app.db, scopeOfIdentity(identity), [Number(match[1])])).length >
+          0
+        );
       },
     },
   ];

@@ -8,9 +8,9 @@ import { rowsOf } from '../../db/database';
 import { prepareReports } from '../../gateway/telemetry-reports';
 import { TelemetryWriter } from '../../gateway/telemetry-writer';
 import type { Scope } from '../policy/scope';
-import { deviceBuckets } from './devices.buckets';
-import { DEVICE_COUNT_CAP, listDevices } from './devices.list';
+import { deviceBuckets } from './device-search.repository';
 import type { DeviceIdentity } from './devices.repository';
+import { DEVICE_COUNT_CAP, listDevices } from './devices-list.repository';
 import { telemetryRepository } from './telemetry.repository';
 
 /**

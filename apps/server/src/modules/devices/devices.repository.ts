@@ -1,10 +1,12 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { DEVICE_STATUS } from '@fleetgate/shared/devices/status';
+import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { allOf } from '../../db/list-sql';
 import { deviceTags, tags } from '../../db/schema/accounts';
 import { companies } from '../../db/schema/companies';
 import { deviceState, devices } from '../../db/schema/devices';
-import { allOf } from '../../http/list-query';
-import { companyColumnInScope, type Scope } from '../policy/scope';
+import type { Scope } from '../policy/scope';
+import { companyColumnInScope } from '../policy/scope.repository';
 
 /** Columns of a device row as the API shows it (spec §3 Device plus list columns). */
 export const deviceRowColumns = {
@@ -46,7 +48,7 @@ export type DeviceIdentity = {
   sessionId: string | null;
 };
 
-/** Only this file and devices.list.ts read and write the devices table. */
+/** Only this file and devices-list.repository.ts read and write the devices table. */
 export const devicesRepository = {
   /** A device the caller reaches, with company and last state; undefined otherwise (→ 404). */
   async findInScope(db: Db, scope: Scope, id: number) {
@@ -166,6 +168,60 @@ export const devicesRepository = {
   },
 
   /** Which of these serials are registered already. */
+  /** A device's status and the connection it was last online on (presence). */
+  async presenceOf(db: Db, id: number) {
+    const [row] = await db
+      .select({ status: devices.status, sessionId: devices.sessionId })
+      .from(devices)
+      .where(eq(devices.id, id))
+      .limit(1);
+    return row;
+  },
+
+  /** Online on connection `conn` (null: the embedded broker's own view); answers the row. */
+  async markOnline(db: Db, id: number, conn: string | null, now: Date) {
+    const [row] = await db
+      .update(devices)
+      .set({
+        status: DEVICE_STATUS.online,
+        connectedAt: now,
+        lastSeenAt: now,
+        sessionId: conn,
+        updatedAt: now,
+      })
+      .where(eq(devices.id, id))
+      .returning();
+    return row;
+  },
+
+  /**
+   * Offline, if it is online and `conn` is its last connection (or unknown): a late end of
+   * an older connection changes nothing. Answers the row when it changed.
+   */
+  async markOffline(db: Db, id: number, conn: string | null, now: Date) {
+    const [row] = await db
+      .update(devices)
+      .set({ status: DEVICE_STATUS.offline, updatedAt: now })
+      .where(
+        and(
+          eq(devices.id, id),
+          eq(devices.status, DEVICE_STATUS.online),
+          conn ? or(isNull(devices.sessionId), eq(devices.sessionId, conn)) : undefined,
+        ),
+      )
+      .returning();
+    return row;
+  },
+
+  /** Forgets the secrets of these devices: their next contact is a first contact again. */
+  async forgetSecrets(db: Db, serials: string[]): Promise<void> {
+    if (serials.length === 0) return;
+    await db
+      .update(devices)
+      .set({ secretHash: null, pendingSecretHash: null, secretIssuedAt: null })
+      .where(inArray(devices.serial, serials));
+  },
+
   async idsBySerial(db: Db, serials: string[]): Promise<number[]> {
     if (serials.length === 0) return [];
     const rows = await db.select({ id: devices.id }).from(devices).where(inArray(devices.serial, serials));

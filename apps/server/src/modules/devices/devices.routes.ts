@@ -21,10 +21,10 @@ import { requireAuth } from '../../plugins/access';
 import { audited, auditIdentity } from '../audit/audit.service';
 import { scopeOf } from '../policy/scope';
 import { csvLine } from './csv';
-import { iterateDevices, listDevices } from './devices.list';
 import { presentDeviceDetail } from './devices.presenter';
 import { devicesRepository } from './devices.repository';
 import { importDevices, registerDevice, unregisterDevices, updateDevice } from './devices.service';
+import { iterateDevices, listDevices } from './devices-list.repository';
 
 const idParams = z.object({ id: z.coerce.number().int().min(1) });
 const listQuery = listQuerySchema.extend(deviceFiltersSchema.shape).extend({

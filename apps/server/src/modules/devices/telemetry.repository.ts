@@ -8,9 +8,9 @@ import {
   POINT_COLUMNS,
   type StateRow,
   type TelemetryRow,
-} from './telemetry.encoding';
+} from '../../db/telemetry-copy';
 
-export type { StateRow, TelemetryRow } from './telemetry.encoding';
+export type { StateRow, TelemetryRow } from '../../db/telemetry-copy';
 
 /**
  * Chart values besides the main columns (docs/device-protocol.md §4.3): mobile signal

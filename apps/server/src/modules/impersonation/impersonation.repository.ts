@@ -1,13 +1,15 @@
 import { and, count, desc, eq, gt, ilike, isNotNull, isNull, like, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database';
+import { allOf, type ListSpec, likePattern, listPlan } from '../../db/list-sql';
 import { impersonationGrants, impersonationLogs } from '../../db/schema/accounts';
 import { companies } from '../../db/schema/companies';
 import { rolePermissions, roles } from '../../db/schema/roles';
 import { sessions } from '../../db/schema/sessions';
 import { users } from '../../db/schema/users';
-import { allOf, type ListQuery, type ListSpec, likePattern, listPlan } from '../../http/list-query';
-import { companyColumnInScope, type Scope } from '../policy/scope';
+import type { ListQuery } from '../../http/list-query';
+import type { Scope } from '../policy/scope';
+import { companyColumnInScope } from '../policy/scope.repository';
 
 export type GrantRow = typeof impersonationGrants.$inferSelect;
 

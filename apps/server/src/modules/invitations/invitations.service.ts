@@ -19,7 +19,8 @@ import {
   MAIL_TEMPLATES,
   userInvitationMail,
 } from '../mail/mail.templates';
-import { companyInScope, scopeOf } from '../policy/scope';
+import { scopeOf } from '../policy/scope';
+import { companyInScope } from '../policy/scope.repository';
 import { assignableRole } from '../users/role-assignment';
 import { type InvitationRow, invitationsRepository as repo } from './invitations.repository';
 

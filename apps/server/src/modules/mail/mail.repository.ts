@@ -1,10 +1,12 @@
 import type { MailStatus } from '@fleetgate/shared/schemas/mail';
 import { count, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { allOf, type ListSpec, listPlan } from '../../db/list-sql';
 import { mailLog, suppressedEmails } from '../../db/schema/accounts';
 import { companies } from '../../db/schema/companies';
-import { allOf, type ListQuery, type ListSpec, listPlan } from '../../http/list-query';
-import { companyColumnInScope, type Scope } from '../policy/scope';
+import type { ListQuery } from '../../http/list-query';
+import type { Scope } from '../policy/scope';
+import { companyColumnInScope } from '../policy/scope.repository';
 
 type MailField = 'id' | 'to' | 'subject' | 'template' | 'status' | 'created_at' | 'sent_at';
 

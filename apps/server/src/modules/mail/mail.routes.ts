@@ -21,7 +21,7 @@ import { type AuditEntry, audited, auditIdentity, recordAudit } from '../audit/a
 import { scopeOf } from '../policy/scope';
 import { mailRepository } from './mail.repository';
 import { MAIL_TEMPLATES, smtpTestMail } from './mail.templates';
-import { smtpSettings } from './smtp-settings';
+import { smtpSettings } from './smtp-settings.repository';
 
 const superAdmin = { access: { permission: 'super_admin' as const } };
 

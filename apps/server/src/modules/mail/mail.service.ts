@@ -8,7 +8,7 @@ import { settingsRepository } from '../settings/settings.repository';
 import { mailRepository } from './mail.repository';
 import { headerSafe } from './mail.templates';
 import { deliveryFailure, smtpStatusOf } from './smtp-failure';
-import { type SmtpTransportConfig, smtpSettings } from './smtp-settings';
+import { type SmtpTransportConfig, smtpSettings } from './smtp-settings.repository';
 import type { SmtpHostCheck, SmtpTarget } from './smtp-target';
 
 /** One message to send. `template` names it in the mail log; `companyId` scopes the log row. */

@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { conflict } from '../../http/errors';
 import { requireAuth } from '../../plugins/access';
-import { mfaMandatoryFor } from '../account/account-state';
+import { accountRepository } from '../account/account.repository';
 import { createMfaService } from './mfa.service';
 import { oidcUnavailable } from './oidc';
 
@@ -48,7 +48,7 @@ export async function mfaRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const auth = requireAuth(request);
-      const mandatory = await mfaMandatoryFor(app.db, auth.principal.company.id);
+      const mandatory = await accountRepository.mfaMandatoryFor(app.db, auth.principal.company.id);
       return { success: true as const, data: await service.status(auth, mandatory) };
     },
   );

@@ -1,8 +1,9 @@
 import type { NoticeStatus, NoticeType } from '@fleetgate/shared/schemas/notices';
 import { and, count, desc, eq, gt, isNotNull, isNull, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { allOf, listPlan } from '../../db/list-sql';
 import { notices } from '../../db/schema/notifications';
-import { allOf, type ListQuery, listPlan } from '../../http/list-query';
+import type { ListQuery } from '../../http/list-query';
 
 export type NoticeRow = typeof notices.$inferSelect;
 

@@ -3,7 +3,8 @@ import type { Db } from '../../db/database';
 import { companies } from '../../db/schema/companies';
 import { rolePermissions, roles } from '../../db/schema/roles';
 import { users } from '../../db/schema/users';
-import { companyColumnInScope, type Scope } from '../policy/scope';
+import type { Scope } from '../policy/scope';
+import { companyColumnInScope } from '../policy/scope.repository';
 
 const row = {
   id: roles.id,

@@ -4,7 +4,8 @@ import type { Db } from '../../db/database';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import type { AuthContext } from '../../plugins/auth';
 import { type AuditEntry, audited, auditIdentity } from '../audit/audit.service';
-import { companyInScope, scopeOf } from '../policy/scope';
+import { scopeOf } from '../policy/scope';
+import { companyInScope } from '../policy/scope.repository';
 import { rolesRepository } from './roles.repository';
 
 type Ctx = { db: Db; auth: AuthContext; ip: string };

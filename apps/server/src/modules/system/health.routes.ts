@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { databaseAnswers } from '../../db/maintenance';
 
 /** Liveness and readiness probes, outside /api so that load balancers need no headers. */
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
@@ -11,12 +11,8 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
     '/readyz',
     { config: { access: { public: true } }, schema: { hide: true } },
     async (_request, reply) => {
-      try {
-        await app.db.execute(sql`select 1`);
-        return { status: 'ready', database: app.database.kind };
-      } catch {
-        return reply.status(503).send({ status: 'unavailable' });
-      }
+      if (await databaseAnswers(app.db)) return { status: 'ready', database: app.database.kind };
+      return reply.status(503).send({ status: 'unavailable' });
     },
   );
 }

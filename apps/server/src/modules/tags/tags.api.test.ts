@@ -7,7 +7,7 @@ import { createUser, signedIn, tenantTree } from '../../../test/factories';
 import { deviceTags, tags } from '../../db/schema/accounts';
 import { auditLog } from '../../db/schema/audit';
 import { devices } from '../../db/schema/devices';
-import { listDevices } from '../devices/devices.list';
+import { listDevices } from '../devices/devices-list.repository';
 import type { Scope } from '../policy/scope';
 
 let app: FastifyInstance;
@@ -379,7 +379,7 @@ describe('changing and deleting tags', () => {
   });
 });
 
-describe('the devices list filtered by tag (devices.list.ts `tagId`)', () => {
+describe('the devices list filtered by tag (devices-list.repository.ts `tagId`)', () => {
   it('lists only the devices carrying the tag, and nothing for a tag outside the caller’s companies', async () => {
     const tag = await createTag(acmeAdmin, { name: 'Filter' });
     await acmeAdmin.post('/api/devices/tags', {

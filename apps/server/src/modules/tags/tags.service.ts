@@ -9,7 +9,8 @@ import type { Db } from '../../db/database';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { AuthContext } from '../../plugins/auth';
 import { type AuditEntry, audited, auditIdentity } from '../audit/audit.service';
-import { companyInScope, scopeOf } from '../policy/scope';
+import { scopeOf } from '../policy/scope';
+import { companyInScope } from '../policy/scope.repository';
 import { isUniqueViolation, tagsRepository } from './tags.repository';
 
 type Ctx = { db: Db; auth: AuthContext; ip: string };

@@ -1,12 +1,14 @@
 import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database';
+import { allOf, type ListSpec, listPlan } from '../../db/list-sql';
 import { userMoveLogs, userTotp } from '../../db/schema/accounts';
 import { companies } from '../../db/schema/companies';
 import { roles } from '../../db/schema/roles';
 import { users } from '../../db/schema/users';
-import { allOf, type ListQuery, type ListSpec, listPlan } from '../../http/list-query';
-import { companyColumnInScope, type Scope } from '../policy/scope';
+import type { ListQuery } from '../../http/list-query';
+import type { Scope } from '../policy/scope';
+import { companyColumnInScope } from '../policy/scope.repository';
 
 /** What the services need of a user to decide: company, role and whose role it is. */
 const subject = {

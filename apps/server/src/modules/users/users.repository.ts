@@ -1,10 +1,12 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { allOf, type ListSpec, listPlan } from '../../db/list-sql';
 import { companies } from '../../db/schema/companies';
 import { roles } from '../../db/schema/roles';
 import { users } from '../../db/schema/users';
-import { allOf, type ListQuery, type ListSpec, listPlan } from '../../http/list-query';
-import { companyColumnInScope, type Scope } from '../policy/scope';
+import type { ListQuery } from '../../http/list-query';
+import type { Scope } from '../policy/scope';
+import { companyColumnInScope } from '../policy/scope.repository';
 
 export type UserField =
   | 'id'

@@ -1,4 +1,4 @@
-import type { deviceState, deviceTelemetry } from '../../db/schema/devices';
+import type { deviceState, deviceTelemetry } from './schema/devices';
 
 /**
  * Telemetry as the database takes it, built without the database: the telemetry worker

@@ -4,12 +4,13 @@ import { DEVICE_KEYSET_SORTS, DEVICE_SEARCH_FIELDS, DEVICE_SORTS } from '@fleetg
 import { asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type Db, rowsOf } from '../../db/database';
+import { allOf, likePattern } from '../../db/list-sql';
 import { deviceTags, tags } from '../../db/schema/accounts';
 import { companies } from '../../db/schema/companies';
 import { deviceSearch, deviceSearchBuckets, deviceState, devices } from '../../db/schema/devices';
 import { badRequest } from '../../http/errors';
-import { allOf, likePattern } from '../../http/list-query';
-import { companyColumnInScope, type Scope } from '../policy/scope';
+import type { Scope } from '../policy/scope';
+import { companyColumnInScope } from '../policy/scope.repository';
 import { deviceRowColumns } from './devices.repository';
 
 type SortKey = (typeof DEVICE_SORTS)[number];
