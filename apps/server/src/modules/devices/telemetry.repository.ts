@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/database';
+import { isUniqueViolation } from '../../db/errors';
 import { type RawSession, rawTransaction } from '../../db/raw-transaction';
 import { deviceState, devices, deviceTelemetry } from '../../db/schema/devices';
 import {
@@ -31,8 +32,6 @@ const SERIES = {
 const averaged = Object.fromEntries(
   Object.entries(SERIES).map(([key, column]) => [key, sql<number | null>`avg(${column})::float8`]),
 ) as { [K in keyof typeof SERIES]: SQL<number | null> };
-
-const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 
 const pointColumns = sql.raw(POINT_COLUMNS.join(', '));
 

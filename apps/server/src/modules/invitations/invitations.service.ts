@@ -7,6 +7,7 @@ import {
 import { hashPassword } from '../../auth/passwords';
 import { digest, newToken } from '../../auth/tokens';
 import type { Db } from '../../db/database';
+import { isUniqueViolation } from '../../db/errors';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import type { ListQuery } from '../../http/list-query';
 import type { AuthContext } from '../../plugins/auth';
@@ -301,18 +302,10 @@ export const invitationsService = {
       },
     ).catch((error: unknown) => {
       // Two invitations to one address accepted at once: the unique e-mail index decides.
-      if (uniqueViolation(error)) throw conflict('A user with this email already exists');
+      if (isUniqueViolation(error)) throw conflict('A user with this email already exists');
       throw error;
     });
 
     return { email: done.email, company_id: done.companyId };
   },
 };
-
-function uniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 4; i++) {
-    if (e.code === '23505') return true;
-    e = e.cause as typeof e;
-  }
-  return false;
-}

@@ -58,14 +58,6 @@ export type TagRow = Awaited<ReturnType<typeof tagsRepository.find>>;
 /** Tags visible to a caller: those of the companies in its scope. */
 const inScope = (scope: Scope) => companyColumnInScope(tags.companyId, scope);
 
-/** A unique-index violation (PostgreSQL 23505), possibly wrapped by Drizzle. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
-
 /** Only this file reads and writes tags and device tags. */
 export const tagsRepository = {
   async list(db: Db, scope: Scope, query: ListQuery, filters: TagFilters = {}) {

@@ -11,9 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listQuerySchema, pickFields } from '../../http/list-query';
-import { requireAuth } from '../../plugins/access';
-import { scopeOf } from '../policy/scope';
-import { tagsRepository } from './tags.repository';
+import { serviceContext } from '../service-context';
 import { tagsService } from './tags.service';
 
 const idParams = z.object({ id: z.coerce.number().int().min(1) });
@@ -22,7 +20,7 @@ const listQuery = listQuerySchema.extend({ company_id: commaIntList.optional() }
 /** Tags (spec §2 tags.main, management.tag_chart, company.tags; §3 Tag, newTag; §7 /tags). */
 export async function tagsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const ctx = (request: FastifyRequest) => ({ db: app.db, auth: requireAuth(request), ip: request.ip });
+  const ctx = (request: FastifyRequest) => serviceContext(app, request);
   const view = { access: { permission: 'view_tags' as const } };
   const manage = { access: { permission: 'manage_tags' as const } };
 
@@ -39,14 +37,7 @@ export async function tagsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { company_id, ...query } = request.query;
-      const { rows, total, fields } = await tagsRepository.list(
-        app.db,
-        scopeOf(requireAuth(request)),
-        query,
-        {
-          companyId: company_id,
-        },
-      );
+      const { rows, total, fields } = await tagsService.list(ctx(request), query, { companyId: company_id });
       return { success: true as const, data: pickFields(rows, fields), meta: { total } };
     },
   );

@@ -5,33 +5,24 @@ import {
   TAG_STATUS_BUCKETS,
   type TagStatusBucket,
 } from '@fleetgate/shared/schemas/tags';
-import type { Db } from '../../db/database';
+import { isUniqueViolation } from '../../db/errors';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import type { AuthContext } from '../../plugins/auth';
-import { type AuditEntry, audited, auditIdentity } from '../audit/audit.service';
+import type { ListQuery } from '../../http/list-query';
+import { audited } from '../audit/audit.service';
 import { scopeOf } from '../policy/scope';
 import { companyInScope } from '../policy/scope.repository';
-import { isUniqueViolation, tagsRepository } from './tags.repository';
-
-type Ctx = { db: Db; auth: AuthContext; ip: string };
+import { callerAudit, type ServiceContext } from '../service-context';
+import { type TagFilters, tagsRepository } from './tags.repository';
 
 const NAME_TAKEN = 'A tag with this name already exists in this company';
 
 const auditEntry = (
-  ctx: Ctx,
+  ctx: ServiceContext,
   action: string,
   tagId: number,
   companyId: number,
   details?: Record<string, unknown>,
-): AuditEntry => ({
-  action,
-  ...auditIdentity(ctx.auth),
-  companyId,
-  targetType: 'tag',
-  targetId: tagId,
-  details,
-  ip: ctx.ip,
-});
+) => callerAudit(ctx, { action, companyId, targetType: 'tag', targetId: tagId, details });
 
 /**
  * Two requests racing past the name check meet the unique index: answer as the check would.
@@ -60,15 +51,19 @@ function bucketOf(status: number): TagStatusBucket {
  * tag or device answers 404 and changes nothing.
  */
 export const tagsService = {
-  async get(ctx: Ctx, id: number) {
-    const tag = await tagsRepository.find(ctx.db, scopeOf(ctx.auth), id);
+  list(ctx: ServiceContext, query: ListQuery, filters: TagFilters) {
+    return tagsRepository.list(ctx.db, scopeOf(ctx.caller), query, filters);
+  },
+
+  async get(ctx: ServiceContext, id: number) {
+    const tag = await tagsRepository.find(ctx.db, scopeOf(ctx.caller), id);
     if (!tag) throw notFound('Tag');
     return tag;
   },
 
-  async create(ctx: Ctx, input: NewTagBody) {
-    const scope = scopeOf(ctx.auth);
-    const company = await companyInScope(ctx.db, scope, input.company_id ?? ctx.auth.principal.company.id);
+  async create(ctx: ServiceContext, input: NewTagBody) {
+    const scope = scopeOf(ctx.caller);
+    const company = await companyInScope(ctx.db, scope, input.company_id ?? ctx.caller.principal.company.id);
     if (!company) throw notFound('Company');
     if (await tagsRepository.nameTaken(ctx.db, company.id, input.name)) throw conflict(NAME_TAKEN, 'name');
     const id = await guardName(() =>
@@ -87,7 +82,7 @@ export const tagsService = {
     return this.get(ctx, id);
   },
 
-  async update(ctx: Ctx, id: number, input: EditTagBody) {
+  async update(ctx: ServiceContext, id: number, input: EditTagBody) {
     const tag = await this.get(ctx, id);
     if (input.name === undefined && input.description === undefined && input.color === undefined)
       throw badRequest('Nothing to change');
@@ -103,7 +98,7 @@ export const tagsService = {
     return this.get(ctx, id);
   },
 
-  async remove(ctx: Ctx, id: number) {
+  async remove(ctx: ServiceContext, id: number) {
     const tag = await this.get(ctx, id);
     await audited(
       ctx.db,
@@ -117,8 +112,8 @@ export const tagsService = {
    * nothing: a device the caller does not reach answers 404; a device outside the tag's
    * company subtree is refused, so a parent's tag never lands on a sibling's device.
    */
-  async setOnDevices(ctx: Ctx, body: DeviceTagsBody) {
-    const scope = scopeOf(ctx.auth);
+  async setOnDevices(ctx: ServiceContext, body: DeviceTagsBody) {
+    const scope = scopeOf(ctx.caller);
     const tag = await this.get(ctx, body.tag_id);
     const ids = [...new Set(body.device_id)];
     const found = await tagsRepository.devicesInScope(ctx.db, scope, ids);
@@ -144,9 +139,9 @@ export const tagsService = {
     return { tag_id: tag.id, action: body.action, changed };
   },
 
-  async chart(ctx: Ctx, id: number) {
+  async chart(ctx: ServiceContext, id: number) {
     const tag = await this.get(ctx, id);
-    const { statuses, models } = await tagsRepository.chart(ctx.db, scopeOf(ctx.auth), id);
+    const { statuses, models } = await tagsRepository.chart(ctx.db, scopeOf(ctx.caller), id);
     const counts = new Map<TagStatusBucket, number>(TAG_STATUS_BUCKETS.map((b) => [b, 0]));
     for (const row of statuses)
       counts.set(bucketOf(row.status), (counts.get(bucketOf(row.status)) ?? 0) + row.count);

@@ -1,0 +1,70 @@
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { SecretBox } from '../auth/secret-key';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import type { Gateway } from '../gateway/gateway';
+import type { Notify } from '../gateway/notify';
+import { requireAuth } from '../plugins/access';
+import type { AuthContext } from '../plugins/auth';
+import type { Realtime } from '../realtime/realtime';
+import { type AuditEntry, auditIdentity } from './audit/audit.service';
+import type { MailService } from './mail/mail.service';
+import type { NotificationsService } from './notifications/notifications.service';
+
+/**
+ * What every service function receives as its first argument (`areaService.verb(ctx, ...)`):
+ * the server's parts it may use, and who is asking. Routes make it with `serviceContext`
+ * and pass it on; services check access first, then act through repositories.
+ */
+export type PublicContext = {
+  db: Db;
+  /** The client's address, for the audit log. */
+  address: string;
+  /** Where e-mailed links point: PUBLIC_URL, else the address the request came to. */
+  baseUrl: string;
+  config: Config;
+  secrets: SecretBox;
+  log: FastifyBaseLogger;
+  realtime: Realtime;
+  gateway: Gateway;
+  /** Device events to browsers and the server's listeners (gateway/notify.ts). */
+  deviceNotify: Notify;
+  mail: MailService;
+  notifications: NotificationsService;
+};
+
+/** A signed-in caller's context: the session, the user acted as, and the real person. */
+export type ServiceContext = PublicContext & { caller: AuthContext };
+
+/** The context of a request that needs no sign-in (sign-in itself, invitation links). */
+export function publicContext(app: FastifyInstance, request: FastifyRequest): PublicContext {
+  return {
+    db: app.db,
+    address: request.ip,
+    baseUrl: (app.config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/$/, ''),
+    config: app.config,
+    secrets: app.secrets,
+    log: request.log,
+    realtime: app.realtime,
+    gateway: app.gateway,
+    deviceNotify: app.deviceNotify,
+    mail: app.mail,
+    notifications: app.notifications,
+  };
+}
+
+/** The context of a signed-in request; a 401 without a caller. */
+export function serviceContext(app: FastifyInstance, request: FastifyRequest): ServiceContext {
+  return { ...publicContext(app, request), caller: requireAuth(request) };
+}
+
+/**
+ * An audit entry of the caller's: who did it (both people when impersonating) and from
+ * where, with what the service says happened.
+ */
+export function callerAudit(
+  ctx: ServiceContext,
+  entry: Omit<AuditEntry, 'actorUserId' | 'subjectUserId' | 'ip'>,
+): AuditEntry {
+  return { ...entry, ...auditIdentity(ctx.caller), ip: ctx.address };
+}
