@@ -9,7 +9,7 @@ import type { AuthContext } from '../plugins/auth';
 import type { Realtime } from '../realtime/realtime';
 import { type AuditEntry, auditIdentity } from './audit/audit.service';
 import type { MailService } from './mail/mail.service';
-import type { NotificationsService } from './notifications/notifications.service';
+import type { Notifier } from './notifications/notifier';
 
 /**
  * What every service function receives as its first argument (`areaService.verb(ctx, ...)`):
@@ -30,7 +30,7 @@ export type PublicContext = {
   /** Device events to browsers and the server's listeners (gateway/notify.ts). */
   deviceNotify: Notify;
   mail: MailService;
-  notifications: NotificationsService;
+  notifications: Notifier;
 };
 
 /** A signed-in caller's context: the session, the user acted as, and the real person. */

@@ -1,18 +1,9 @@
 import { okBody } from '@fleetgate/shared/schemas/api';
-import { type Brand, brandSchema, DEFAULT_BRAND } from '@fleetgate/shared/schemas/brand';
+import { brandSchema } from '@fleetgate/shared/schemas/brand';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireAuth } from '../../plugins/access';
-import { audited, auditIdentity } from '../audit/audit.service';
-import { settingsRepository } from '../settings/settings.repository';
-
-const KEY = 'brand';
-
-/** The saved brand over the defaults; a stored value that no longer parses falls back to them. */
-async function loadBrand(app: FastifyInstance): Promise<Brand> {
-  const parsed = brandSchema.safeParse((await settingsRepository.get(app.db, KEY)) ?? {});
-  return parsed.success ? parsed.data : DEFAULT_BRAND;
-}
+import { publicContext, serviceContext } from '../service-context';
+import { brandService } from './brand.service';
 
 /** Brand settings of spec §1: read by everyone (the sign-in page is branded too), changed by the super admin. */
 export async function brandRoutes(app: FastifyInstance): Promise<void> {
@@ -28,7 +19,10 @@ export async function brandRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: okBody(brandSchema) },
       },
     },
-    async () => ({ success: true as const, data: await loadBrand(app) }),
+    async (request) => ({
+      success: true as const,
+      data: await brandService.get(publicContext(app, request)),
+    }),
   );
 
   r.put(
@@ -43,13 +37,8 @@ export async function brandRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const auth = requireAuth(request);
-      await audited(
-        app.db,
-        (tx) => settingsRepository.put(tx, KEY, request.body),
-        () => ({ action: 'brand.update', ...auditIdentity(auth), ip: request.ip }),
-      );
-      return { success: true as const, data: request.body, message: 'Brand updated successfully' };
+      const brand = await brandService.update(serviceContext(app, request), request.body);
+      return { success: true as const, data: brand, message: 'Brand updated successfully' };
     },
   );
 }

@@ -14,14 +14,9 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { listQuerySchema } from '../../http/list-query';
-import { requireAuth } from '../../plugins/access';
-import { type AuditEntry, audited, auditIdentity, recordAudit } from '../audit/audit.service';
-import { scopeOf } from '../policy/scope';
-import { mailRepository } from './mail.repository';
-import { MAIL_TEMPLATES, smtpTestMail } from './mail.templates';
-import { smtpSettings } from './smtp-settings.repository';
+import { serviceContext } from '../service-context';
+import { mailAdminService } from './mail-admin.service';
 
 const superAdmin = { access: { permission: 'super_admin' as const } };
 
@@ -31,16 +26,7 @@ const superAdmin = { access: { permission: 'super_admin' as const } };
  */
 export async function mailRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const entry = (request: FastifyRequest, action: string, details?: Record<string, unknown>): AuditEntry => ({
-    action,
-    ...auditIdentity(requireAuth(request)),
-    targetType: 'mail',
-    ...(details ? { details } : {}),
-    ip: request.ip,
-  });
-  /** Records an event that changes nothing (a test message). */
-  const audit = (request: FastifyRequest, action: string, details?: Record<string, unknown>) =>
-    recordAudit(app.db, entry(request, action, details));
+  const ctx = (request: FastifyRequest) => serviceContext(app, request);
 
   r.get(
     '/api/email-smtp',
@@ -52,7 +38,7 @@ export async function mailRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: okBody(smtpConfigSchema.nullable()) },
       },
     },
-    async () => ({ success: true as const, data: await smtpSettings.present(app.db) }),
+    async (request) => ({ success: true as const, data: await mailAdminService.smtp(ctx(request)) }),
   );
 
   r.put(
@@ -67,24 +53,7 @@ export async function mailRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const body = request.body;
-      if (body.password && body.clear_password)
-        throw badRequest('Either enter a new password or remove it, not both', 'password');
-      // A name that does not resolve yet is saved: sending checks it again before connecting.
-      const target = await app.mail.checkHost(body.host);
-      if (!target.ok && target.reason === 'internal') throw badRequest(target.message, 'host');
-      const saved = await audited(
-        app.db,
-        (tx) => smtpSettings.save(tx, app.secrets, body),
-        () =>
-          entry(request, 'smtp.update', {
-            host: body.host,
-            port: body.port,
-            security: body.security,
-            username: body.username,
-            password_changed: Boolean(body.password) || Boolean(body.clear_password),
-          }),
-      );
+      const saved = await mailAdminService.saveSmtp(ctx(request), request.body);
       return { success: true as const, data: saved, message: 'SMTP configuration updated successfully' };
     },
   );
@@ -100,11 +69,7 @@ export async function mailRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      await audited(
-        app.db,
-        (tx) => smtpSettings.remove(tx),
-        () => entry(request, 'smtp.remove'),
-      );
+      await mailAdminService.removeSmtp(ctx(request));
       return { success: true as const, data: null, message: 'SMTP configuration removed successfully' };
     },
   );
@@ -123,20 +88,7 @@ export async function mailRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const appName = await app.mail.appName();
-      const result = await app.mail.send({
-        to: request.body.to,
-        template: MAIL_TEMPLATES.smtpTest,
-        ...smtpTestMail(appName),
-      });
-      await audit(request, 'smtp.test', { to: request.body.to, status: result.status });
-      if (result.status === 'unsent') throw badRequest('SMTP is not configured. Save a configuration first.');
-      if (result.status === 'suppressed') throw badRequest('The address is on the suppression list', 'to');
-      if (result.status === 'failed')
-        throw new AppError(502, [
-          // The log's words (smtp-failure.ts): never the remote server's reply text.
-          { code: 'SMTP_ERROR', message: `Sending failed: ${result.error ?? 'unknown error'}` },
-        ]);
+      const result = await mailAdminService.test(ctx(request), request.body.to);
       return {
         success: true as const,
         data: { id: result.id, status: result.status },
@@ -156,18 +108,8 @@ export async function mailRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: okBody(z.array(emailConfigurationSchema)) },
       },
     },
-    async () => {
-      const config = await smtpSettings.present(app.db);
-      const data = config
-        ? [
-            {
-              id: 1,
-              name: config.from_name ? `${config.from_name} <${config.from_address}>` : config.from_address,
-              host: config.host,
-              from_address: config.from_address,
-            },
-          ]
-        : [];
+    async (request) => {
+      const data = await mailAdminService.configurations(ctx(request));
       return { success: true as const, data, meta: { total: data.length } };
     },
   );
@@ -187,15 +129,11 @@ export async function mailRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const auth = requireAuth(request);
       const { status, company_id, ...query } = request.query;
-      const { rows, total } = await mailRepository.list(
-        app.db,
-        scopeOf(auth),
-        auth.principal.permissions.includes('super_admin'),
-        query,
-        { ...(status ? { status } : {}), ...(company_id ? { companyId: company_id } : {}) },
-      );
+      const { rows, total } = await mailAdminService.logs(ctx(request), query, {
+        ...(status ? { status } : {}),
+        ...(company_id ? { companyId: company_id } : {}),
+      });
       return { success: true as const, data: rows, meta: { total } };
     },
   );
@@ -213,9 +151,10 @@ export async function mailRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const found = await mailRepository.find(app.db, request.params.id);
-      if (!found) throw notFound('Message');
-      return { success: true as const, data: found };
+      return {
+        success: true as const,
+        data: await mailAdminService.message(ctx(request), request.params.id),
+      };
     },
   );
 
@@ -231,7 +170,7 @@ export async function mailRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { rows, total } = await mailRepository.listSuppressed(app.db, request.query);
+      const { rows, total } = await mailAdminService.suppressed(ctx(request), request.query);
       return { success: true as const, data: rows, meta: { total } };
     },
   );
@@ -249,14 +188,7 @@ export async function mailRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { email, reason } = request.body;
-      await audited(
-        app.db,
-        async (tx) => {
-          if (!(await mailRepository.suppress(tx, email, reason)))
-            throw conflict('The address is already on the suppression list', 'email');
-        },
-        () => entry(request, 'mail.suppress', { email, reason }),
-      );
+      await mailAdminService.suppress(ctx(request), email, reason);
       return {
         success: true as const,
         data: { email },
@@ -278,13 +210,7 @@ export async function mailRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { email } = request.params;
-      await audited(
-        app.db,
-        async (tx) => {
-          if (!(await mailRepository.unsuppress(tx, email))) throw notFound('Suppressed address');
-        },
-        () => entry(request, 'mail.unsuppress', { email }),
-      );
+      await mailAdminService.unsuppress(ctx(request), email);
       return {
         success: true as const,
         data: { email },

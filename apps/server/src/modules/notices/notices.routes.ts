@@ -7,18 +7,16 @@ import {
   noticeSchema,
   noticeUpdateBodySchema,
 } from '@fleetgate/shared/schemas/notices';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listQuerySchema } from '../../http/list-query';
-import { requireAuth } from '../../plugins/access';
+import { serviceContext } from '../service-context';
 import { noticesService } from './notices.service';
 
 const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 const admin = { permission: 'admin_view_notice' } as const;
 const tags = ['notices'];
-
-const actorOf = (request: FastifyRequest) => ({ auth: requireAuth(request), ip: request.ip });
 
 /**
  * Global notices (spec §2 header widget 2, §3, §4): every signed-in user reads the
@@ -37,7 +35,10 @@ export async function noticesRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: okBody(z.array(noticeSchema)) },
       },
     },
-    async () => ({ success: true as const, data: await noticesService.active(app.db) }),
+    async (request) => ({
+      success: true as const,
+      data: await noticesService.active(serviceContext(app, request)),
+    }),
   );
 
   r.get(
@@ -53,7 +54,10 @@ export async function noticesRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { status, type, ...query } = request.query;
-      const { data, total } = await noticesService.list(app.db, query, { status, type });
+      const { data, total } = await noticesService.list(serviceContext(app, request), query, {
+        status,
+        type,
+      });
       return { success: true as const, data, meta: { total } };
     },
   );
@@ -66,7 +70,7 @@ export async function noticesRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => ({
       success: true as const,
-      data: await noticesService.get(app.db, request.params.id),
+      data: await noticesService.get(serviceContext(app, request), request.params.id),
     }),
   );
 
@@ -83,7 +87,7 @@ export async function noticesRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => ({
       success: true as const,
-      data: await noticesService.create(app.db, actorOf(request), request.body),
+      data: await noticesService.create(serviceContext(app, request), request.body),
       message: 'Notice created successfully',
     }),
   );
@@ -102,7 +106,7 @@ export async function noticesRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => ({
       success: true as const,
-      data: await noticesService.update(app.db, actorOf(request), request.params.id, request.body),
+      data: await noticesService.update(serviceContext(app, request), request.params.id, request.body),
       message: 'Notice updated successfully',
     }),
   );
@@ -122,8 +126,7 @@ export async function noticesRoutes(app: FastifyInstance): Promise<void> {
     async (request) => ({
       success: true as const,
       data: await noticesService.enable(
-        app.db,
-        actorOf(request),
+        serviceContext(app, request),
         request.params.id,
         request.body.enabled_at ?? undefined,
       ),
@@ -145,7 +148,7 @@ export async function noticesRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => ({
       success: true as const,
-      data: await noticesService.disable(app.db, actorOf(request), request.params.id),
+      data: await noticesService.disable(serviceContext(app, request), request.params.id),
       message: 'Notice disabled successfully',
     }),
   );
@@ -163,7 +166,7 @@ export async function noticesRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => ({
       success: true as const,
-      data: await noticesService.remove(app.db, actorOf(request), request.params.id),
+      data: await noticesService.remove(serviceContext(app, request), request.params.id),
       message: 'Notice removed successfully',
     }),
   );

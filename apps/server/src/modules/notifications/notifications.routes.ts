@@ -11,14 +11,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../http/errors';
-import { requireAuth } from '../../plugins/access';
-import { auditIdentity, recordAudit } from '../audit/audit.service';
-import { scopeOf } from '../policy/scope';
-import { companyInScope } from '../policy/scope.repository';
-import { usersRepository } from '../users/users.repository';
-import { presentNotification } from './notifications.presenter';
-import { notificationsRepository } from './notifications.repository';
+import { serviceContext } from '../service-context';
+import { notificationsService } from './notifications.service';
 
 const listBody = okBody(z.array(webNotificationSchema)).extend({ meta: notificationsMetaSchema });
 
@@ -41,13 +35,13 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { rows, total, unseen } = await notificationsRepository.page(
-        app.db,
-        requireAuth(request).principal.id,
-        request.query.limit,
-        request.query.offset,
+      const { limit, offset } = request.query;
+      const { rows, total, unseen } = await notificationsService.page(
+        serviceContext(app, request),
+        limit,
+        offset,
       );
-      return { success: true as const, data: rows.map(presentNotification), meta: { total, unseen } };
+      return { success: true as const, data: rows, meta: { total, unseen } };
     },
   );
 
@@ -67,12 +61,7 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const updated = await notificationsRepository.markSeen(
-        app.db,
-        requireAuth(request).principal.id,
-        request.body.id,
-        new Date(),
-      );
+      const updated = await notificationsService.markSeen(serviceContext(app, request), request.body.id);
       return { success: true as const, data: { updated } };
     },
   );
@@ -89,35 +78,10 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const auth = requireAuth(request);
-      const scope = scopeOf(auth);
-      const { type, summary, user_id, company_id } = request.body;
-      let target: readonly number[] | { companySubtree: number };
-      let companyId: number;
-      if (user_id !== undefined) {
-        const user = await usersRepository.find(app.db, scope, user_id);
-        if (!user) throw notFound('User');
-        target = [user.id];
-        companyId = user.company_id;
-      } else {
-        const company = await companyInScope(app.db, scope, company_id!);
-        if (!company) throw notFound('Company');
-        target = { companySubtree: company.id };
-        companyId = company.id;
-      }
-      const sent = await app.notifications.notify(target, { type, summary });
-      await recordAudit(app.db, {
-        action: 'notification.send',
-        ...auditIdentity(auth),
-        companyId,
-        targetType: user_id !== undefined ? 'user' : 'company',
-        targetId: user_id ?? company_id,
-        details: { type, summary, recipients: sent.length },
-        ip: request.ip,
-      });
+      const recipients = await notificationsService.send(serviceContext(app, request), request.body);
       return {
         success: true as const,
-        data: { recipients: sent.length },
+        data: { recipients },
         message: 'Notification sent successfully',
       };
     },

@@ -1,75 +1,66 @@
-import { notificationsChannel } from '@fleetgate/shared/events';
-import {
-  NOTIFICATION_SUMMARY_MAX,
-  type NotificationType,
-  type WebNotification,
-} from '@fleetgate/shared/schemas/notifications';
-import type { Db } from '../../db/database';
-import type { Realtime } from '../../realtime/realtime';
+import type { NotificationType } from '@fleetgate/shared/schemas/notifications';
+import { notFound } from '../../http/errors';
+import { recordAudit } from '../audit/audit.service';
+import { scopeOf } from '../policy/scope';
+import { companyInScope } from '../policy/scope.repository';
+import { callerAudit, type ServiceContext } from '../service-context';
+import { usersRepository } from '../users/users.repository';
 import { presentNotification } from './notifications.presenter';
 import { notificationsRepository } from './notifications.repository';
 
-/** Who receives a notification: users by id, or every user of a company and the companies under it. */
-export type NotifyTarget = readonly number[] | { companySubtree: number };
+/** The caller's notifications (spec §7), and the super admin's sending of them. */
+export const notificationsService = {
+  async page(ctx: ServiceContext, limit: number, offset: number) {
+    const { rows, total, unseen } = await notificationsRepository.page(
+      ctx.db,
+      ctx.caller.principal.id,
+      limit,
+      offset,
+    );
+    return { rows: rows.map(presentNotification), total, unseen };
+  },
 
-export type NotificationInput = {
-  type: NotificationType;
-  /** Plain text (shown escaped), at most NOTIFICATION_SUMMARY_MAX characters. */
-  summary: string;
-  /** Facts for the kind, e.g. `{ company_id }` on creditAmountTooLow. */
-  data?: Record<string, unknown> | null;
-  /**
-   * Sends it at most once per recipient and key, whichever server or retry sends it again
-   * (e.g. `batch:{id}` for a finished action).
-   */
-  once?: string;
-};
+  /** Marks the caller's own unseen ones among `ids`; others are left alone (idempotent). */
+  markSeen(ctx: ServiceContext, ids: number[]) {
+    return notificationsRepository.markSeen(ctx.db, ctx.caller.principal.id, ids, new Date());
+  },
 
-export type NotificationsService = {
-  /**
-   * Stores one notification per recipient and pushes each to its owner's channel
-   * `private-notifications.{userId}` as WebNotificationCreated (spec §4, §7). Unknown
-   * user ids and an unknown company are skipped: nobody is there to tell.
-   */
-  notify(target: NotifyTarget, input: NotificationInput): Promise<WebNotification[]>;
-};
-
-async function recipientsOf(db: Db, target: NotifyTarget): Promise<number[]> {
-  if (Array.isArray(target)) {
-    const ids = [...new Set(target as readonly number[])].filter((id) => Number.isInteger(id) && id > 0);
-    return notificationsRepository.existingUserIds(db, ids);
-  }
-  const { companySubtree } = target as { companySubtree: number };
-  const path = await notificationsRepository.companyPath(db, companySubtree);
-  return path ? notificationsRepository.userIdsInSubtree(db, path) : [];
-}
-
-export function createNotificationsService(db: Db, realtime: Realtime): NotificationsService {
-  return {
-    async notify(target, input) {
-      const summary = input.summary.trim();
-      if (!summary || summary.length > NOTIFICATION_SUMMARY_MAX) {
-        throw new Error(`A notification summary must be 1 to ${NOTIFICATION_SUMMARY_MAX} characters`);
-      }
-      const userIds = await recipientsOf(db, target);
-      if (userIds.length === 0) return [];
-      const rows = await notificationsRepository.insertMany(
-        db,
-        userIds.map((userId) => ({
-          userId,
-          type: input.type,
-          summary,
-          data: input.data ?? null,
-          onceKey: input.once ?? null,
-        })),
-      );
-      // Published after the rows are committed, so a browser that reloads on the event finds them.
-      const presented = rows.map((row) => {
-        const notification = presentNotification(row);
-        realtime.publish(notificationsChannel(row.userId), 'WebNotificationCreated', notification);
-        return notification;
-      });
-      return presented;
+  /** To a user, or to every user of a company subtree, in the caller's reach; answers how many got it. */
+  async send(
+    ctx: ServiceContext,
+    body: {
+      type: NotificationType;
+      summary: string;
+      user_id?: number | undefined;
+      company_id?: number | undefined;
     },
-  };
-}
+  ) {
+    const scope = scopeOf(ctx.caller);
+    const { type, summary, user_id, company_id } = body;
+    let target: readonly number[] | { companySubtree: number };
+    let companyId: number;
+    if (user_id !== undefined) {
+      const user = await usersRepository.find(ctx.db, scope, user_id);
+      if (!user) throw notFound('User');
+      target = [user.id];
+      companyId = user.company_id;
+    } else {
+      const company = await companyInScope(ctx.db, scope, company_id!);
+      if (!company) throw notFound('Company');
+      target = { companySubtree: company.id };
+      companyId = company.id;
+    }
+    const sent = await ctx.notifications.notify(target, { type, summary });
+    await recordAudit(
+      ctx.db,
+      callerAudit(ctx, {
+        action: 'notification.send',
+        companyId,
+        targetType: user_id !== undefined ? 'user' : 'company',
+        targetId: user_id ?? company_id,
+        details: { type, summary, recipients: sent.length },
+      }),
+    );
+    return sent.length;
+  },
+};

@@ -1,18 +1,16 @@
 import { okBody } from '@fleetgate/shared/schemas/api';
 import { pageQuerySchema } from '@fleetgate/shared/schemas/list';
 import {
-  STORAGE_MAX_KEYS,
   storageCreateBodySchema,
   storageKeySchema,
   storageRecordSchema,
   storageUpdateBodySchema,
 } from '@fleetgate/shared/schemas/storage';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, notFound } from '../../http/errors';
-import { requireAuth } from '../../plugins/access';
-import { storageRepository } from './storage.repository';
+import { serviceContext } from '../service-context';
+import { storageService } from './storage.service';
 
 const keyParams = z.object({ key: storageKeySchema });
 const saved = okBody(z.object({ key: z.string() }));
@@ -22,15 +20,7 @@ export async function storageRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const access = { authenticated: true } as const;
 
-  async function save(userId: number, key: string, value: unknown) {
-    if (
-      !(await storageRepository.exists(app.db, userId, key)) &&
-      (await storageRepository.count(app.db, userId)) >= STORAGE_MAX_KEYS
-    ) {
-      throw AppError.of(409, 'CONFLICT', `At most ${STORAGE_MAX_KEYS} records may be stored`, 'key');
-    }
-    await storageRepository.upsert(app.db, userId, key, value);
-  }
+  const ctx = (request: FastifyRequest) => serviceContext(app, request);
 
   r.get(
     '/api/storage',
@@ -44,9 +34,8 @@ export async function storageRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { rows, total } = await storageRepository.page(
-        app.db,
-        requireAuth(request).principal.id,
+      const { rows, total } = await storageService.page(
+        ctx(request),
         request.query.limit,
         request.query.offset,
       );
@@ -66,7 +55,7 @@ export async function storageRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      await save(requireAuth(request).principal.id, request.body.key, request.body.value);
+      await storageService.save(ctx(request), request.body.key, request.body.value);
       return { success: true as const, data: { key: request.body.key } };
     },
   );
@@ -84,7 +73,7 @@ export async function storageRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      await save(requireAuth(request).principal.id, request.params.key, request.body.value);
+      await storageService.save(ctx(request), request.params.key, request.body.value);
       return { success: true as const, data: { key: request.params.key } };
     },
   );
@@ -96,8 +85,7 @@ export async function storageRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags: ['storage'], summary: 'Remove a record', params: keyParams, response: { 200: saved } },
     },
     async (request) => {
-      if (!(await storageRepository.remove(app.db, requireAuth(request).principal.id, request.params.key)))
-        throw notFound('Record');
+      await storageService.remove(ctx(request), request.params.key);
       return { success: true as const, data: { key: request.params.key } };
     },
   );
