@@ -23,6 +23,7 @@ import { deviceActionsRoutes } from './modules/devices/actions.routes';
 import { approvedDevicesRoutes } from './modules/devices/approved.routes';
 import { batchFinishedNotices } from './modules/devices/batch-notices';
 import { deviceDataRoutes } from './modules/devices/data.routes';
+import { deviceStore } from './modules/devices/device-store';
 import { deviceChannelRules } from './modules/devices/devices.channels';
 import { devicesRoutes } from './modules/devices/devices.routes';
 import { impersonationRoutes } from './modules/impersonation/impersonation.routes';
@@ -158,6 +159,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   app.decorate('deviceNotify', tapped(realtimeNotifier(app), taps));
   const gateway = createGateway({
     db: database.db,
+    store: deviceStore(database.db),
     log: app.log,
     notify: app.deviceNotify,
     broker,

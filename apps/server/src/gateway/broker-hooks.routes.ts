@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { safeEqual } from '../auth/tokens';
-import { devicesRepository } from '../modules/devices/devices.repository';
 import { canPublish, canReceive, canSubscribe } from './access-table';
 
 /** The broker asks with its peer's credentials (EMQX HTTP authn, mosquitto-go-auth http backend). */
@@ -56,7 +55,7 @@ export async function brokerHooksRoutes(app: FastifyInstance): Promise<void> {
     if (!authorised(request)) return reply.status(401).send({ result: 'deny' });
     const body = aclBody.safeParse(request.body);
     if (!body.success || !body.data.username || body.data.clientid !== body.data.username) return deny(reply);
-    const device = await devicesRepository.identityBySerial(app.db, body.data.username);
+    const device = await app.gateway.identity(body.data.username);
     if (!device) return deny(reply);
     // The broker does not say how the session authenticated: a device without a secret is
     // still in first contact.

@@ -3,18 +3,16 @@ import type { CommandMessage } from '@fleetgate/shared/devices/messages';
 import { DEVICE_STATUS } from '@fleetgate/shared/devices/status';
 import { topics } from '@fleetgate/shared/devices/topics';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/database';
-import { type CommandRecord, commandsRepository } from '../modules/devices/commands.repository';
-import { devicesRepository } from '../modules/devices/devices.repository';
 import type { DevicePublisher } from './context';
 import { type Notify, notifyCommand } from './notify';
+import type { CommandStore, DeviceCommand } from './ports';
 
 export type CommandDispatcherOptions = {
   /** How often expired commands are swept (ms). */
   sweepMs?: number;
 };
 
-export function commandMessage(row: CommandRecord): CommandMessage {
+export function commandMessage(row: DeviceCommand): CommandMessage {
   return {
     id: row.id,
     seq: row.seq,
@@ -26,7 +24,7 @@ export function commandMessage(row: CommandRecord): CommandMessage {
 }
 
 /**
- * Delivers durable commands (issue 5 §5). A command is a row before it is a message, so
+ * Delivers durable commands. A command is a row before it is a message, so
  * whatever happens between commit and publish (a crash, the device going away), the row
  * is still open and is sent again: when the device next says hello, when a command is
  * added while it is online, and at start for devices already online. Each device's
@@ -39,7 +37,7 @@ export class CommandDispatcher {
   private publisher: DevicePublisher | undefined;
 
   constructor(
-    private readonly db: Db,
+    private readonly store: CommandStore,
     private readonly log: FastifyBaseLogger,
     private readonly notify: Notify,
     /** Whether this server can reach the device now (a live session, or status online). */
@@ -71,6 +69,20 @@ export class CommandDispatcher {
   }
 
   /**
+   * Commands committed outside the gateway (a request's batch, once its transaction has
+   * committed): their channels hear of them, then those of devices online go out.
+   */
+  dispatch(rows: readonly DeviceCommand[]): void {
+    for (const row of rows) notifyCommand(this.notify, row);
+    this.kick(rows.map((row) => row.deviceId));
+  }
+
+  /** A command changed outside the gateway (cancelled): its channels hear of it. */
+  announce(row: DeviceCommand): void {
+    notifyCommand(this.notify, row);
+  }
+
+  /**
    * Sends every open command of the device, oldest first. Serialised per device so two
    * flushes never interleave their publishes.
    */
@@ -89,29 +101,29 @@ export class CommandDispatcher {
   private async send(deviceId: number, onlyIfReachable: boolean): Promise<void> {
     const publish = this.publisher;
     if (!publish) return;
-    const device = await devicesRepository.findById(this.db, deviceId);
+    const device = await this.store.target(deviceId);
     if (!device) return;
     if (onlyIfReachable && !this.reachable(device)) return;
-    const open = await commandsRepository.openForDevice(this.db, deviceId);
+    const open = await this.store.open(deviceId);
     for (const row of open) {
       await publish(topics.command(device.serial, row.id), JSON.stringify(commandMessage(row)));
-      const updated = await commandsRepository.markSent(this.db, row.id);
+      const updated = await this.store.markSent(row.id);
       if (updated && row.status === 'pending') notifyCommand(this.notify, updated);
     }
   }
 
   /** Devices online with open commands get them (start of a server that missed them). */
   async flushOnline(): Promise<void> {
-    const ids = await commandsRepository.devicesWithOpenCommands(this.db);
+    const ids = await this.store.devicesWithOpen();
     for (const id of ids) {
-      const device = await devicesRepository.findById(this.db, id);
+      const device = await this.store.target(id);
       if (device && device.status === DEVICE_STATUS.online && this.reachable(device)) await this.flush(id);
     }
   }
 
   /** Open commands past their TTL end as expired; returns how many. */
   async sweepExpired(): Promise<number> {
-    const expired = await commandsRepository.expireDue(this.db);
+    const expired = await this.store.expireDue();
     for (const row of expired) notifyCommand(this.notify, row);
     return expired.length;
   }

@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/database';
-import type { DeviceIdentity } from '../modules/devices/devices.repository';
 import type { CommandDispatcher } from './command-dispatcher';
 import type { Notify } from './notify';
+import type { DeviceIdentity, DeviceStore } from './ports';
 import type { TelemetryWriter } from './telemetry-writer';
 
 /** Publishes to a device topic (QoS 1, never retained). */
@@ -13,7 +12,8 @@ export type PresenceTurns = (serial: string, change: () => Promise<void>) => Pro
 
 /** What every message handler gets. */
 export type GatewayContext = {
-  db: Db;
+  /** The devices module's side (ports.ts): the only way to the database. */
+  store: DeviceStore;
   log: FastifyBaseLogger;
   notify: Notify;
   telemetry: TelemetryWriter;

@@ -3,11 +3,8 @@ import { ATTEMPT_CODES, ATTEMPT_REASONS, DEVICE_STATUS } from '@fleetgate/shared
 import { isSerial } from '@fleetgate/shared/devices/topics';
 import type { FastifyBaseLogger } from 'fastify';
 import { digest, safeEqual } from '../auth/tokens';
-import type { Db } from '../db/database';
-import { approvedRepository } from '../modules/devices/approved.repository';
-import { attemptsRepository } from '../modules/devices/attempts.repository';
-import { type DeviceRecord, devicesRepository } from '../modules/devices/devices.repository';
 import type { DeviceSession } from './access-table';
+import type { AuthStore, DeviceCredentials } from './ports';
 
 export type AuthSource = { alias: 'mqtt' | 'mqtt-ws' | 'broker'; address?: string | undefined };
 
@@ -37,17 +34,17 @@ export type DeviceAuthenticator = (request: AuthRequest) => Promise<AuthOutcome>
  * right now: a second one is refused instead of taking the first over.
  */
 export function createDeviceAuthenticator(deps: {
-  db: Db;
+  store: AuthStore;
   log: FastifyBaseLogger;
   claimActive?: (serial: string) => boolean;
 }): DeviceAuthenticator {
-  const { db, log } = deps;
+  const { store, log } = deps;
   const recentRefusals = new Map<string, number>();
 
   async function record(
     request: AuthRequest,
     outcome: AuthOutcome,
-    device: Pick<DeviceRecord, 'id' | 'companyId'> | undefined,
+    device: Pick<DeviceCredentials, 'id' | 'companyId'> | undefined,
     mac: string | null,
   ) {
     const serial = (request.username ?? request.clientId ?? '').slice(0, 64) || '(none)';
@@ -60,7 +57,7 @@ export function createDeviceAuthenticator(deps: {
       recentRefusals.set(key, now);
     }
     try {
-      await attemptsRepository.record(db, {
+      await store.recordAttempt({
         serial,
         mac,
         deviceId: device?.id ?? null,
@@ -84,7 +81,7 @@ export function createDeviceAuthenticator(deps: {
 
   async function decide(request: AuthRequest): Promise<{
     outcome: AuthOutcome;
-    device?: DeviceRecord;
+    device?: DeviceCredentials;
     mac: string | null;
   }> {
     const serial = request.username ?? '';
@@ -94,12 +91,12 @@ export function createDeviceAuthenticator(deps: {
     if (request.clientId !== serial) return { outcome: refuse(ATTEMPT_CODES.badClientId), mac: null };
 
     const mac = normalizeMac(request.password);
-    let device = await devicesRepository.findBySerial(db, serial);
+    let device = await store.credentials(serial);
     let approvedCode: number | undefined;
 
     if (!device) {
       // spec §2 auth.devices: an approved serial and MAC registers itself on first contact.
-      const approval = mac ? await approvedRepository.openForSerial(db, serial) : undefined;
+      const approval = mac ? await store.openApproval(serial) : undefined;
       if (!approval || approval.mac !== mac) return { outcome: refuse(ATTEMPT_CODES.unknownSerial), mac };
       if (approval.companyId === null) {
         return {
@@ -107,14 +104,8 @@ export function createDeviceAuthenticator(deps: {
           mac,
         };
       }
-      device = await devicesRepository.insert(db, {
-        companyId: approval.companyId,
-        serial,
-        mac: approval.mac,
-        name: serial,
-      });
+      device = await store.registerApproved(serial, { ...approval, companyId: approval.companyId });
       if (!device) return { outcome: refuse(ATTEMPT_CODES.unknownSerial), mac };
-      await approvedRepository.markRegistered(db, approval.id, device.id);
       approvedCode = ATTEMPT_CODES.approvedRegistered;
     }
 
@@ -143,18 +134,13 @@ export function createDeviceAuthenticator(deps: {
     // spec §8: identity first, so only the real device learns why it is kept out.
     if (!device.monitoringEnabled) return { outcome: refuse(ATTEMPT_CODES.monitoringDisabled), device, mac };
     if (!device.creditActive) {
-      if (device.status !== DEVICE_STATUS.online) {
-        await devicesRepository.update(db, device.id, { status: DEVICE_STATUS.notActivated });
-      }
+      if (device.status !== DEVICE_STATUS.online) await store.markNotActivated(device.id);
       return { outcome: refuse(ATTEMPT_CODES.noCredit), device, mac };
     }
 
     if (code === ATTEMPT_CODES.secretConfirmed) {
       // The issued secret is now the only credential: serial and MAC no longer work.
-      await devicesRepository.update(db, device.id, {
-        secretHash: device.pendingSecretHash,
-        pendingSecretHash: null,
-      });
+      await store.confirmSecret(device.id, device.pendingSecretHash);
     }
     return {
       outcome: {

@@ -3,10 +3,6 @@ import { DEVICE_REALTIME_EVENTS, deviceChannels } from '@fleetgate/shared/device
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database';
 import { vacuumAnalyze } from '../db/maintenance';
-import { deviceBuckets } from '../modules/devices/device-search.repository';
-import { devicesRepository } from '../modules/devices/devices.repository';
-import { eventsRepository } from '../modules/devices/events.repository';
-import { telemetryRepository } from '../modules/devices/telemetry.repository';
 import type { EmbeddedBroker } from '../mqtt/broker';
 import { CommandDispatcher, type CommandDispatcherOptions } from './command-dispatcher';
 import type { GatewayContext } from './context';
@@ -16,6 +12,7 @@ import { ExternalTransport } from './external-transport';
 import { markOffline, markOnline, presenceTurns } from './handlers/presence';
 import { InboundRouter, type InboundStats } from './inbound';
 import type { Notify } from './notify';
+import type { DeviceIdentity, DeviceStore } from './ports';
 import { TelemetryWriter, type TelemetryWriterOptions } from './telemetry-writer';
 
 export type GatewayOptions = {
@@ -49,6 +46,8 @@ export type Gateway = {
   authenticate: DeviceAuthenticator;
   /** Ends the device's session and forgets cached identity (unregister, identity reset). */
   disconnect(serial: string): void;
+  /** A device's identity as stored now, not as cached for messages (the broker ACL's question). */
+  identity(serial: string): Promise<DeviceIdentity | undefined>;
   stats(): InboundStats & {
     refusedSubscriptions: number;
     refusedPublishes: number;
@@ -59,12 +58,14 @@ export type Gateway = {
 const RETENTION_EVERY_MS = 3600_000;
 
 /**
- * Builds the device gateway (issue 5 §2): on the embedded broker when there is one, as a
- * client of the external broker when `mqttUrl` is set, else without a transport (commands
- * wait in the database; API tests).
+ * Builds the device gateway: on the embedded broker when there is one, as a client of the
+ * external broker when `mqttUrl` is set, else without a transport (commands wait in the
+ * database; API tests). What it reads and writes goes through `store` (ports.ts); `db` is
+ * only for the hourly vacuum.
  */
 export function createGateway(deps: {
   db: Db;
+  store: DeviceStore;
   log: FastifyBaseLogger;
   notify: Notify;
   broker: EmbeddedBroker | null;
@@ -72,15 +73,15 @@ export function createGateway(deps: {
   httpServer?: HttpServer;
   options?: GatewayOptions;
 }): Gateway {
-  const { db, log, notify } = deps;
+  const { db, store, log, notify } = deps;
   const options = deps.options ?? {};
   let embedded: EmbeddedTransport | undefined;
   let external: ExternalTransport | undefined;
   const mode: Gateway['mode'] = deps.broker ? 'embedded' : deps.mqttUrl ? 'external' : 'none';
 
-  const telemetry = new TelemetryWriter(db, log, notify, options.telemetry);
+  const telemetry = new TelemetryWriter(store.telemetry, log, notify, options.telemetry);
   const commands = new CommandDispatcher(
-    db,
+    store.commands,
     log,
     notify,
     // Embedded: a live secret session. External: the status the device last reported.
@@ -94,7 +95,7 @@ export function createGateway(deps: {
   };
 
   const ctx: GatewayContext = {
-    db,
+    store,
     log,
     notify,
     telemetry,
@@ -103,7 +104,7 @@ export function createGateway(deps: {
     connected: (serial) => (embedded ? embedded.connected(serial) : undefined),
     presenceTurn: presenceTurns(),
     async recordEvent(device, event) {
-      const row = await eventsRepository.insert(db, {
+      const row = await store.recordEvent({
         deviceId: device.id,
         companyId: device.companyId,
         type: event.type,
@@ -124,7 +125,7 @@ export function createGateway(deps: {
   };
   const router = new InboundRouter(ctx);
   const authenticate = createDeviceAuthenticator({
-    db,
+    store: store.auth,
     log,
     claimActive: (serial) => embedded?.claimActive(serial) ?? false,
   });
@@ -132,7 +133,7 @@ export function createGateway(deps: {
   const presence = new Set<Promise<void>>();
   const sessionEvent = (serial: string, online: boolean) => {
     const update = (async () => {
-      const device = await devicesRepository.identityBySerial(db, serial);
+      const device = await store.identity(serial);
       if (!device) return;
       if (online) await markOnline(ctx, device, null);
       else await markOffline(ctx, device, null, 'connection closed');
@@ -162,13 +163,13 @@ export function createGateway(deps: {
   let retentionTimer: NodeJS.Timeout | undefined;
   const retention = async () => {
     const days = options.retentionDays ?? 30;
-    const deleted = await telemetryRepository.deleteOlderThan(db, new Date(Date.now() - days * 86_400_000));
+    const deleted = await store.telemetry.deleteOlderThan(new Date(Date.now() - days * 86_400_000));
     if (deleted) log.info({ deleted }, 'telemetry retention');
   };
   // Hourly only: statistics are stored with the data, so a restart does not need fresh ones.
   const hourly = async () => {
     await retention();
-    if (await deviceBuckets.rebalance(db)) log.info('device search stretches redrawn');
+    if (await store.rebalanceSearch()) log.info('device search stretches redrawn');
     if (options.vacuum) await vacuumAnalyze(db);
   };
 
@@ -179,7 +180,7 @@ export function createGateway(deps: {
     authenticate,
     async start() {
       // The embedded broker starts empty: nobody is connected, whatever the last run left.
-      if (embedded) await devicesRepository.markAllOffline(db);
+      if (embedded) await store.presence.markAllOffline();
       telemetry.start();
       commands.start();
       if (external) {
@@ -207,6 +208,7 @@ export function createGateway(deps: {
       router.forget(serial);
       embedded?.disconnect(serial);
     },
+    identity: (serial) => store.identity(serial),
     stats() {
       return {
         ...router.stats,

@@ -7,13 +7,13 @@ import {
 } from '@fleetgate/shared/devices/messages';
 import { parseTopic, type UpKind } from '@fleetgate/shared/devices/topics';
 import type { z } from 'zod';
-import { type DeviceIdentity, devicesRepository } from '../modules/devices/devices.repository';
 import { publishRuleOf } from './access-table';
 import type { GatewayContext } from './context';
 import { handleEvent } from './handlers/event';
 import { handleHello } from './handlers/hello';
 import { handleReply } from './handlers/reply';
 import { handleStatus } from './handlers/status';
+import type { DeviceIdentity } from './ports';
 
 /** How a message reached the server, besides its topic and payload. */
 export type Delivery = {
@@ -127,7 +127,7 @@ export class InboundRouter {
   }
 
   private async identity(serial: string): Promise<DeviceIdentity | undefined> {
-    const identity = await devicesRepository.identityBySerial(this.ctx.db, serial);
+    const identity = await this.ctx.store.identity(serial);
     if (this.identities.size >= IDENTITY_CACHE_MAX) this.identities.clear();
     if (identity) this.identities.set(serial, { identity, at: Date.now() });
     else this.identities.delete(serial);

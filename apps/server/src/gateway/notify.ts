@@ -5,7 +5,7 @@ import {
   deviceChannels,
 } from '@fleetgate/shared/devices/events';
 import type { FastifyInstance } from 'fastify';
-import type { CommandRecord } from '../modules/devices/commands.repository';
+import type { DeviceCommand } from './ports';
 
 /** Publishes one typed device event on a realtime channel. */
 export type Notify = <E extends keyof DeviceRealtimeEventMap>(
@@ -65,7 +65,7 @@ export function tapped(notify: Notify, taps: DeviceTaps): Notify {
 }
 
 /** A command changed state: its action channel (spec §4 'Action status') and its device's. */
-export function notifyCommand(notify: Notify, row: CommandRecord): void {
+export function notifyCommand(notify: Notify, row: DeviceCommand): void {
   const payload = {
     batch_id: row.batchId,
     command_id: row.id,

@@ -1,10 +1,8 @@
 import { DEVICE_REALTIME_EVENTS, deviceChannels } from '@fleetgate/shared/devices/events';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/database';
 import { splitByDevice } from '../db/telemetry-copy';
-import type { DeviceIdentity } from '../modules/devices/devices.repository';
-import { telemetryRepository } from '../modules/devices/telemetry.repository';
 import type { Notify } from './notify';
+import type { DeviceIdentity, TelemetryStore } from './ports';
 import { type Prepare, TelemetryPreparer } from './telemetry-preparer';
 import { type PreparedBatch, packReports } from './telemetry-reports';
 
@@ -40,12 +38,12 @@ type Batch = {
 export type CheckedListener = (accepted: number, rejected: DeviceIdentity[]) => void;
 
 /**
- * Telemetry is written in batches (issue 5 §2). Reports (`up/state` payloads, raw) queue in
- * memory; every `maxBatch` reports or every `flushMs` they are cut into a batch that the
- * telemetry worker parses, checks and encodes (telemetry-reports.ts), and the batches are
- * written in order, one transaction each, while the worker prepares the next. A server
- * crash loses at most one interval of telemetry (QoS 0 semantics); commands, replies and
- * events are written before they are acknowledged.
+ * Telemetry is written in batches. Reports (`up/state` payloads, raw) queue in memory;
+ * every `maxBatch` reports or every `flushMs` they are cut into a batch that the telemetry
+ * worker parses, checks and encodes (telemetry-reports.ts), and the batches are written in
+ * order, one transaction each (the store's `write`), while the worker prepares the next.
+ * A server crash loses at most one interval of telemetry (QoS 0 semantics); commands,
+ * replies and events are written before they are acknowledged.
  */
 export class TelemetryWriter {
   private pending: Report[] = [];
@@ -80,7 +78,7 @@ export class TelemetryWriter {
   held = 0;
 
   constructor(
-    private readonly db: Db,
+    private readonly store: TelemetryStore,
     private readonly log: FastifyBaseLogger,
     private readonly notify: Notify,
     options: TelemetryWriterOptions = {},
@@ -132,11 +130,11 @@ export class TelemetryWriter {
   }
 
   /**
-   * Backpressure (issue 5 §2, bench/ingest.ts): undefined while there is room, else a
-   * promise that resolves when a write takes the waiting reports. Transports then hold the
-   * connection's next message, TCP slows the devices down, and a burst is written instead
-   * of shed. Never while writes fail (a database outage sheds, as before), and never longer
-   * than `maxHoldMs`, so keep-alives still get through.
+   * Backpressure (bench/ingest.ts): undefined while there is room, else a promise that
+   * resolves when a write takes the waiting reports. Transports then hold the connection's
+   * next message, TCP slows the devices down, and a burst is written instead of shed. Never
+   * while writes fail (a database outage sheds, as before), and never longer than
+   * `maxHoldMs`, so keep-alives still get through.
    */
   room(): Promise<void> | undefined {
     if (this.backlog() < this.highWater || this.failing) return undefined;
@@ -253,7 +251,7 @@ export class TelemetryWriter {
 
   private async write(batch: PreparedBatch): Promise<void> {
     try {
-      await telemetryRepository.writeEncoded(this.db, batch);
+      await this.store.write(batch);
       this.written += batch.points;
       this.failing = false;
     } catch (error) {
@@ -266,7 +264,7 @@ export class TelemetryWriter {
       );
       for (const own of splitByDevice(batch).values()) {
         try {
-          await telemetryRepository.writeEncoded(this.db, own);
+          await this.store.write(own);
           this.written += own.points;
         } catch {
           this.dropped += own.points;

@@ -1,7 +1,7 @@
 import type { EventMessage } from '@fleetgate/shared/devices/messages';
 import { neutralizeText } from '@fleetgate/shared/limits';
-import type { DeviceIdentity } from '../../modules/devices/devices.repository';
 import type { GatewayContext } from '../context';
+import type { DeviceIdentity } from '../ports';
 import { messageTime } from '../telemetry-reports';
 
 /** `up/event`: stored for the activity tab and pushed to the device's channel. */

@@ -3,9 +3,9 @@ import type { HelloMessage, SecretMessage } from '@fleetgate/shared/devices/mess
 import { topics } from '@fleetgate/shared/devices/topics';
 import { neutralizeTexts } from '@fleetgate/shared/limits';
 import { digest, newToken } from '../../auth/tokens';
-import { type DeviceIdentity, devicesRepository } from '../../modules/devices/devices.repository';
 import type { GatewayContext } from '../context';
 import { notifyStatus } from '../notify';
+import type { DeviceIdentity } from '../ports';
 
 /**
  * `up/hello`: the device says who it is after every connect, once subscribed. Its
@@ -13,7 +13,7 @@ import { notifyStatus } from '../notify';
  * `down/secret`; a device with one gets its open commands.
  */
 export async function handleHello(ctx: GatewayContext, device: DeviceIdentity, message: HelloMessage) {
-  const record = await devicesRepository.findById(ctx.db, device.id);
+  const record = await ctx.store.hello.profile(device.id);
   if (!record) return;
   if (message.serial !== record.serial) {
     ctx.log.warn({ serial: record.serial }, 'hello names another serial; dropped');
@@ -26,7 +26,7 @@ export async function handleHello(ctx: GatewayContext, device: DeviceIdentity, m
   const vendorModel = hello.model.trim().toUpperCase() || record.originalModel;
   const firmware = hello.firmware.trim() || record.firmware;
   const now = new Date();
-  const updated = await devicesRepository.update(ctx.db, device.id, {
+  const updated = await ctx.store.hello.save(device.id, {
     // A model set at registration may be a branded name (spec §1 branded_devices): keep it,
     // and keep the vendor's model as original_model, which capabilities derive from.
     model: record.model ?? vendorModel,
@@ -60,10 +60,7 @@ export async function handleHello(ctx: GatewayContext, device: DeviceIdentity, m
     // First contact: only a session that proved serial and MAC gets here (the ACL keeps
     // claim sessions to hello and status). The secret is stored hashed, pending until used.
     const secret = newToken();
-    await devicesRepository.update(ctx.db, device.id, {
-      pendingSecretHash: digest(secret),
-      secretIssuedAt: now,
-    });
+    await ctx.store.hello.issueSecret(device.id, digest(secret), now);
     const message: SecretMessage = { secret, issued_at: now.toISOString() };
     await ctx.publish(topics.secret(record.serial), JSON.stringify(message));
     await ctx.recordEvent(device, {

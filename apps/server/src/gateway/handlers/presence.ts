@@ -1,7 +1,7 @@
 import { DEVICE_STATUS } from '@fleetgate/shared/devices/status';
-import { type DeviceIdentity, devicesRepository } from '../../modules/devices/devices.repository';
 import type { GatewayContext, PresenceTurns } from '../context';
 import { notifyStatus } from '../notify';
+import type { DeviceIdentity } from '../ports';
 
 /**
  * Presence changes of one serial, one at a time in the order they are asked for. Each
@@ -38,13 +38,13 @@ export function markOnline(
     // Embedded broker: whatever the device said, it is online only while connected.
     if (ctx.connected(device.serial) === false) return;
     const now = new Date();
-    const before = await devicesRepository.presenceOf(ctx.db, device.id);
+    const before = await ctx.store.presence.presenceOf(device.id);
     if (!before) return;
     // External broker: a connection whose end was seen stays ended. Its retained 'online'
     // comes again whenever a server (re)subscribes, long after an offline not retained.
     const seenEnding = before.status === DEVICE_STATUS.offline && conn !== null && before.sessionId === conn;
     if (replayed && seenEnding) return;
-    const row = await devicesRepository.markOnline(ctx.db, device.id, conn, now);
+    const row = await ctx.store.presence.markOnline(device.id, conn, now);
     if (!row || before.status === DEVICE_STATUS.online) return;
     await ctx.recordEvent(device, { type: 'connection.online', message: 'Device connected', at: now });
     notifyStatus(ctx.notify, row);
@@ -66,7 +66,7 @@ export function markOffline(
   return ctx.presenceTurn(device.serial, async () => {
     if (ctx.connected(device.serial) === true) return;
     const now = new Date();
-    const row = await devicesRepository.markOffline(ctx.db, device.id, conn, now);
+    const row = await ctx.store.presence.markOffline(device.id, conn, now);
     if (!row) return;
     await ctx.recordEvent(device, {
       type: 'connection.offline',

@@ -1,9 +1,8 @@
 import type { ReplyMessage } from '@fleetgate/shared/devices/messages';
 import { neutralizeText } from '@fleetgate/shared/limits';
-import { commandsRepository } from '../../modules/devices/commands.repository';
-import type { DeviceIdentity } from '../../modules/devices/devices.repository';
 import type { GatewayContext } from '../context';
 import { notifyCommand } from '../notify';
+import type { DeviceIdentity } from '../ports';
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
@@ -22,7 +21,7 @@ export async function handleReply(
     return;
   }
   const file = message.file && BASE64.test(message.file.data) ? message.file : undefined;
-  const row = await commandsRepository.applyReply(ctx.db, device.id, commandId, {
+  const row = await ctx.store.commands.applyReply(device.id, commandId, {
     status: message.status,
     // Output and errors are shown in the console: no text-direction or invisible characters.
     ...(message.output !== undefined ? { output: neutralizeText(message.output, { multiline: true }) } : {}),

@@ -1,6 +1,6 @@
 import type { StatusMessage } from '@fleetgate/shared/devices/messages';
-import type { DeviceIdentity } from '../../modules/devices/devices.repository';
 import type { GatewayContext } from '../context';
+import type { DeviceIdentity } from '../ports';
 import { markOffline, markOnline } from './presence';
 
 /**

@@ -1,10 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { ClientInfo } from '../auth/auth.service';
 
-/** Where e-mailed links point: PUBLIC_URL when set, else the address the request came to. */
-export function publicBase(app: FastifyInstance, request: FastifyRequest): string {
-  return (app.config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/$/, '');
-}
+/** The sign-in page of the console; an account lock's e-mailed link opens it with `?unlock=`. */
+export const LOGIN_PAGE = '/account/login';
 
 export const clientOf = (request: FastifyRequest): ClientInfo => ({
   ip: request.ip,

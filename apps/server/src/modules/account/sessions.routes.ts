@@ -1,19 +1,17 @@
 import { accountSessionSchema } from '@fleetgate/shared/schemas/account';
 import { okBody } from '@fleetgate/shared/schemas/api';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../http/errors';
-import { requireAuth } from '../../plugins/access';
 import { clearAuthCookies } from '../../plugins/auth';
-import { audited, auditIdentity } from '../audit/audit.service';
-import { sessionsRepository } from '../auth/sessions.repository';
-import { accountRepository } from './account.repository';
-import { iso } from './links';
+import { serviceContext } from '../service-context';
+import { presentSession } from './sessions.presenter';
+import { sessionsService } from './sessions.service';
 
 /** Active sessions in account settings: where the user is signed in, and revoking them. */
 export async function accountSessionsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const ctx = (request: FastifyRequest) => serviceContext(app, request);
   const tags = ['account'];
 
   r.get(
@@ -27,23 +25,13 @@ export async function accountSessionsRoutes(app: FastifyInstance): Promise<void>
       },
     },
     async (request) => {
-      const auth = requireAuth(request);
-      const rows = await sessionsRepository.listLiveForUser(app.db, auth.principal.id, new Date());
-      const actorIds = [...new Set(rows.map((s) => s.actorUserId).filter((id): id is number => id !== null))];
-      const emailOf = await accountRepository.emailsOf(app.db, actorIds);
+      const context = ctx(request);
+      const { sessions, actorEmails } = await sessionsService.list(context);
+      const seen = { currentSessionId: context.caller.session.id, actorEmails };
       return {
         success: true as const,
-        data: rows.map((s) => ({
-          id: s.id,
-          user_agent: s.userAgent,
-          ip: s.ip,
-          created_at: iso(s.createdAt)!,
-          last_seen_at: iso(s.lastSeenAt)!,
-          expires_at: iso(s.expiresAt)!,
-          current: s.id === auth.session.id,
-          impersonated_by: s.actorUserId === null ? null : (emailOf.get(s.actorUserId) ?? ''),
-        })),
-        meta: { total: rows.length },
+        data: sessions.map((s) => presentSession(s, seen)),
+        meta: { total: sessions.length },
       };
     },
   );
@@ -60,30 +48,10 @@ export async function accountSessionsRoutes(app: FastifyInstance): Promise<void>
       },
     },
     async (request, reply) => {
-      const auth = requireAuth(request);
-      const ended = await audited(
-        app.db,
-        async (tx) => {
-          const [id] = await sessionsRepository.revokeWhere(
-            tx,
-            auth.principal.id,
-            { only: request.params.id },
-            'revoked_by_user',
-            new Date(),
-          );
-          if (!id) throw notFound('Session');
-          return id;
-        },
-        (id) => ({
-          action: 'account.session_revoked',
-          ...auditIdentity(auth),
-          companyId: auth.principal.company.id,
-          details: { session: id },
-          ip: request.ip,
-        }),
-      );
-      app.realtime.disconnectSession(ended);
-      if (ended === auth.session.id) clearAuthCookies(request, reply, app.config.publicUrl);
+      const context = ctx(request);
+      const ended = await sessionsService.revoke(context, request.params.id);
+      // Signing this very browser out leaves nothing worth keeping in it.
+      if (ended === context.caller.session.id) clearAuthCookies(request, reply, app.config.publicUrl);
       return { success: true as const, data: { id: ended }, message: 'Session revoked successfully' };
     },
   );
@@ -98,32 +66,10 @@ export async function accountSessionsRoutes(app: FastifyInstance): Promise<void>
         response: { 200: okBody(z.object({ revoked: z.number().int() })) },
       },
     },
-    async (request) => {
-      const auth = requireAuth(request);
-      const ended = await audited(
-        app.db,
-        (tx) =>
-          sessionsRepository.revokeWhere(
-            tx,
-            auth.principal.id,
-            { except: auth.session.id },
-            'revoked_by_user',
-            new Date(),
-          ),
-        (ids) => ({
-          action: 'account.sessions_revoked',
-          ...auditIdentity(auth),
-          companyId: auth.principal.company.id,
-          details: { count: ids.length },
-          ip: request.ip,
-        }),
-      );
-      for (const id of ended) app.realtime.disconnectSession(id);
-      return {
-        success: true as const,
-        data: { revoked: ended.length },
-        message: 'Sessions revoked successfully',
-      };
-    },
+    async (request) => ({
+      success: true as const,
+      data: { revoked: await sessionsService.revokeOthers(ctx(request)) },
+      message: 'Sessions revoked successfully',
+    }),
   );
 }

@@ -15,30 +15,16 @@ import { z } from 'zod';
 import { AppError, unauthorized } from '../../http/errors';
 import { requireAuth } from '../../plugins/access';
 import { checkXsrf, clearAuthCookies, refreshCookie, setAuthCookies } from '../../plugins/auth';
-import { blockedError } from '../account/account-state';
-import { publicBase } from '../account/links';
-import { impersonationRepository } from '../impersonation/impersonation.repository';
-import { mfaRepository } from '../mfa/mfa.repository';
-import { AUTH_MAIL_TEMPLATES, accountLockedMail } from './auth.mails';
-import type { ClientInfo } from './auth.service';
+import { accountService } from '../account/account.service';
+import { clientOf, LOGIN_PAGE } from '../account/links';
+import { mfaService } from '../mfa/mfa.service';
+import { publicContext, serviceContext } from '../service-context';
 import { presentCurrentUser } from './user.presenter';
-
-const LOGIN_PAGE = '/account/login';
-
-const clientOf = (request: FastifyRequest): ClientInfo => ({
-  ip: request.ip,
-  userAgent: request.headers['user-agent'],
-});
 
 /** Sign-in, token refresh and revoke, the current user, password confirmation (spec §7 Session). */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { authService, config } = app;
-
-  async function sendLockNotice(email: string, url: string) {
-    const mail = accountLockedMail({ appName: await app.mail.appName(), url });
-    await app.mail.send({ to: email, template: AUTH_MAIL_TEMPLATES.accountLocked, ...mail });
-  }
 
   r.post(
     `${AUTH_BASE}/login`,
@@ -64,29 +50,23 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
+      const ctx = publicContext(app, request);
       const client = clientOf(request);
       const { email } = request.body;
       const { id } = await authService.checkCredentials(email, request.body.password, client, {
         unlockToken: request.body.unlock_token,
         onLock: (_userId, token) => {
           // Not awaited: how long a message takes must not tell whether the address has an account.
-          void sendLockNotice(email, `${publicBase(app, request)}${LOGIN_PAGE}?unlock=${token}`).catch(
-            (error: unknown) => request.log.warn({ err: error }, 'account lock notice failed'),
-          );
+          void accountService
+            .sendLockNotice(ctx, email, token)
+            .catch((error: unknown) => request.log.warn({ err: error }, 'account lock notice failed'));
         },
       });
-      const user = await mfaRepository.userForMfa(app.db, id);
-      if (!user) throw unauthorized();
       // spec §4 second step: MFA_REQUIRED with the session ids; the client resends with the code.
-      await app.mfa.secondStep.requireForLogin(user, request.body, {
-        purpose: 'login',
-        vendor: (challengeId) => app.mfa.oidc.start(request, reply, 'mfa', { userId: id, challengeId }),
-      });
-      const tokens = await authService.completeLogin(
-        id,
-        client,
-        user.mfaType ? `password+${user.mfaType}` : 'password',
+      const method = await mfaService.secondStepOfSignIn(ctx, id, request.body, (challengeId) =>
+        app.mfa.oidc.start(request, reply, 'mfa', { userId: id, challengeId }),
       );
+      const tokens = await authService.completeLogin(id, client, method);
       setAuthCookies(request, reply, tokens, config.publicUrl);
       return { success: true as const, data: { exp: Math.floor(tokens.accessExpiresAt.getTime() / 1000) } };
     },
@@ -157,17 +137,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const auth = requireAuth(request);
-      // spec §6 blocking conditions answer here with their code: the console shows the
-      // notice screen. The support person acting as the user is not held by them.
-      if (!auth.actor && !auth.token) {
-        const { block } = auth.principal;
-        if (block) throw blockedError(block, { email: auth.principal.email });
-      }
-      const grant = await impersonationRepository.activeGrant(app.db, auth.principal.id, new Date());
+      const ctx = serviceContext(app, request);
+      const { impersonationLimit } = await accountService.currentUser(ctx);
       return {
         success: true as const,
-        data: presentCurrentUser(auth, grant?.grantedUntil ?? null, authService.idleMinutes),
+        data: presentCurrentUser(ctx.caller, impersonationLimit, authService.idleMinutes),
       };
     },
   );

@@ -46,13 +46,13 @@ const row = {
 /** The most nodes the tree page receives: a bounded answer for very large fleets. */
 export const TREE_NODES_MAX = 5000;
 
-export type TreeNode = {
+/** A company of the tree page, before it is nested under its parent. */
+export type TreeRow = {
   id: number;
   name: string;
   level: number;
   parent_id: number | null;
   users_count: number;
-  children: TreeNode[];
 };
 
 export type CompanyFilters = { level?: number[]; parentId?: number };
@@ -92,10 +92,10 @@ export const companiesRepository = {
   },
 
   /**
-   * The caller's subtree as nested nodes (spec §2 company.tree), shallow levels first so
+   * The caller's subtree for the tree page (spec §2 company.tree), shallow levels first so
    * that a cut at TREE_NODES_MAX drops the deepest companies, never a parent of a kept one.
    */
-  async tree(db: Db, scope: Scope): Promise<{ roots: TreeNode[]; truncated: boolean }> {
+  async tree(db: Db, scope: Scope): Promise<{ rows: TreeRow[]; truncated: boolean }> {
     const rows = await db
       .select({
         id: companies.id,
@@ -110,20 +110,9 @@ export const companiesRepository = {
       .groupBy(companies.id)
       .orderBy(companies.level, companies.name, companies.id)
       .limit(TREE_NODES_MAX + 1);
-    const truncated = rows.length > TREE_NODES_MAX;
-    const nodes = new Map<number, TreeNode>();
-    const roots: TreeNode[] = [];
-    for (const r of rows.slice(0, TREE_NODES_MAX)) {
-      const node: TreeNode = { ...r, children: [] };
-      nodes.set(node.id, node);
-      const up = node.parent_id === null ? undefined : nodes.get(node.parent_id);
-      if (up) up.children.push(node);
-      else roots.push(node);
-    }
-    return { roots, truncated };
+    return { rows: rows.slice(0, TREE_NODES_MAX), truncated: rows.length > TREE_NODES_MAX };
   },
 
-  /** Creates a company under a parent: level one deeper, path extended (depth unlimited). */
   /** The root company: the only one without a parent. */
   async root(db: Db) {
     const [row] = await db
@@ -207,6 +196,7 @@ export const companiesRepository = {
     await db.delete(companies).where(and(eq(companies.id, id), companiesInScope(scope)));
   },
 
+  /** Creates a company under a parent: level one deeper, path extended (depth unlimited). */
   async insert(db: Db, values: { name: string; parentId: number }, where?: SQL) {
     return db.transaction(async (tx) => {
       const [up] = await tx

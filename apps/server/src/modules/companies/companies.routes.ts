@@ -9,11 +9,9 @@ import { commaIntList } from '@fleetgate/shared/schemas/list';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../http/errors';
 import { listQuerySchema, pickFields } from '../../http/list-query';
-import { requireAuth } from '../../plugins/access';
-import { scopeOf } from '../policy/scope';
-import { companiesRepository, type TreeNode } from './companies.repository';
+import { serviceContext } from '../service-context';
+import { presentCompanyPlace, presentTree, type TreeNode } from './companies.presenter';
 import { companiesService } from './companies.service';
 
 const companySchema = z.object({
@@ -49,6 +47,7 @@ const listQuery = listQuerySchema.extend({
 /** Companies the caller reaches (spec §2 users.companies, §3 Company, §7 selector lists and search). */
 export async function companiesRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const ctx = (request: FastifyRequest) => serviceContext(app, request);
 
   r.get(
     '/api/companies',
@@ -63,15 +62,10 @@ export async function companiesRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { level, parent_id, ...query } = request.query;
-      const { rows, total, fields } = await companiesRepository.list(
-        app.db,
-        scopeOf(requireAuth(request)),
-        query,
-        {
-          level,
-          parentId: parent_id,
-        },
-      );
+      const { rows, total, fields } = await companiesService.list(ctx(request), query, {
+        level,
+        parentId: parent_id,
+      });
       return { success: true as const, data: pickFields(rows, fields), meta: { total } };
     },
   );
@@ -87,8 +81,8 @@ export async function companiesRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { roots, truncated } = await companiesRepository.tree(app.db, scopeOf(requireAuth(request)));
-      return { success: true as const, data: roots, meta: { truncated } };
+      const { rows, truncated } = await companiesService.tree(ctx(request));
+      return { success: true as const, data: presentTree(rows), meta: { truncated } };
     },
   );
 
@@ -103,20 +97,14 @@ export async function companiesRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: okBody(companySchema) },
       },
     },
-    async (request) => {
-      const company = await companiesRepository.find(
-        app.db,
-        scopeOf(requireAuth(request)),
-        request.params.id,
-      );
-      if (!company) throw notFound('Company');
-      return { success: true as const, data: company };
-    },
+    async (request) => ({
+      success: true as const,
+      data: await companiesService.get(ctx(request), request.params.id),
+    }),
   );
 
   const idParams = z.object({ id: z.coerce.number().int().min(1) });
   const manage = { access: { permission: 'manage_companies' as const } };
-  const ctx = (request: FastifyRequest) => ({ db: app.db, auth: requireAuth(request), ip: request.ip });
   const created = okBody(
     z.object({
       id: z.number().int(),
@@ -141,7 +129,7 @@ export async function companiesRoutes(app: FastifyInstance): Promise<void> {
       const company = await companiesService.create(ctx(request), request.body);
       return {
         success: true as const,
-        data: { id: company.id, name: company.name, parent_id: company.parentId, level: company.level },
+        data: presentCompanyPlace(company),
         message: 'Company created successfully',
       };
     },
@@ -163,7 +151,7 @@ export async function companiesRoutes(app: FastifyInstance): Promise<void> {
       const company = await companiesService.rename(ctx(request), request.params.id, request.body.name);
       return {
         success: true as const,
-        data: { id: company.id, name: company.name, parent_id: company.parentId, level: company.level },
+        data: presentCompanyPlace(company),
         message: 'Company updated successfully',
       };
     },

@@ -1,41 +1,47 @@
 import { UNCHANGED_VALUE_MESSAGE } from '@fleetgate/shared/schemas/companies';
-import type { Db } from '../../db/database';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import type { AuthContext } from '../../plugins/auth';
-import { type AuditEntry, audited, auditIdentity } from '../audit/audit.service';
+import type { ListQuery } from '../../http/list-query';
+import { audited } from '../audit/audit.service';
 import { scopeOf } from '../policy/scope';
 import { companyInScope } from '../policy/scope.repository';
-import { companiesRepository } from './companies.repository';
+import { callerAudit, type ServiceContext } from '../service-context';
+import { type CompanyFilters, companiesRepository } from './companies.repository';
 
-type Ctx = { db: Db; auth: AuthContext; ip: string };
-
-async function reachable(ctx: Ctx, id: number, what = 'Company') {
-  const company = await companyInScope(ctx.db, scopeOf(ctx.auth), id);
+async function reachable(ctx: ServiceContext, id: number, what = 'Company') {
+  const company = await companyInScope(ctx.db, scopeOf(ctx.caller), id);
   if (!company) throw notFound(what);
   return company;
 }
 
 const auditEntry = (
-  ctx: Ctx,
+  ctx: ServiceContext,
   action: string,
   companyId: number,
   details?: Record<string, unknown>,
-): AuditEntry => ({
-  action,
-  ...auditIdentity(ctx.auth),
-  companyId,
-  targetType: 'company',
-  targetId: companyId,
-  details,
-  ip: ctx.ip,
-});
+) => callerAudit(ctx, { action, companyId, targetType: 'company', targetId: companyId, details });
 
 /**
- * Company changes (spec §2 users.companies, §3 newCompany and moveCompany, §5). The
+ * Companies (spec §2 users.companies, §3 Company, newCompany and moveCompany, §5). The
  * caller reaches only its own subtree; the root and the caller's own company never move.
  */
 export const companiesService = {
-  async create(ctx: Ctx, input: { name: string; parent_id: number }) {
+  /** Companies in the caller's subtree (spec §7 selector lists and search). */
+  list(ctx: ServiceContext, query: ListQuery, filters: CompanyFilters) {
+    return companiesRepository.list(ctx.db, scopeOf(ctx.caller), query, filters);
+  },
+
+  async get(ctx: ServiceContext, id: number) {
+    const company = await companiesRepository.find(ctx.db, scopeOf(ctx.caller), id);
+    if (!company) throw notFound('Company');
+    return company;
+  },
+
+  /** The caller's subtree for the tree page, bounded (spec §2 company.tree). */
+  tree(ctx: ServiceContext) {
+    return companiesRepository.tree(ctx.db, scopeOf(ctx.caller));
+  },
+
+  async create(ctx: ServiceContext, input: { name: string; parent_id: number }) {
     const parent = await reachable(ctx, input.parent_id, 'Parent company');
     if (await companiesRepository.nameTaken(ctx.db, parent.id, input.name)) {
       throw conflict('A company with this name already exists under this parent', 'name');
@@ -50,7 +56,7 @@ export const companiesService = {
     return created;
   },
 
-  async rename(ctx: Ctx, id: number, name: string) {
+  async rename(ctx: ServiceContext, id: number, name: string) {
     const company = await reachable(ctx, id);
     if (company.name === name) throw badRequest(UNCHANGED_VALUE_MESSAGE, 'name');
     if (
@@ -68,11 +74,11 @@ export const companiesService = {
   },
 
   /** Moves a company and its whole subtree under another parent (spec §3 moveCompany). */
-  async move(ctx: Ctx, sourceId: number, targetId: number) {
+  async move(ctx: ServiceContext, sourceId: number, targetId: number) {
     const source = await reachable(ctx, sourceId, 'Company to move');
     const target = await reachable(ctx, targetId, 'New parent company');
     if (source.parentId === null) throw badRequest('The top company cannot be moved', 'source');
-    if (source.id === ctx.auth.principal.company.id)
+    if (source.id === ctx.caller.principal.company.id)
       throw badRequest('You cannot move your own company', 'source');
     if (target.path.startsWith(source.path)) {
       throw badRequest('A company cannot be moved under itself or one of its subsidiaries', 'target');
@@ -94,10 +100,14 @@ export const companiesService = {
    * Only companies strictly below the caller's own: a customer must not lift its own MFA
    * duty or switch on payments for itself. A super admin may set any company's flags.
    */
-  async setFlags(ctx: Ctx, id: number, flags: { show_payment?: boolean; mfa_mandatory?: boolean }) {
+  async setFlags(
+    ctx: ServiceContext,
+    id: number,
+    flags: { show_payment?: boolean; mfa_mandatory?: boolean },
+  ) {
     const company = await reachable(ctx, id);
-    const superAdmin = ctx.auth.principal.permissions.includes('super_admin');
-    if (!superAdmin && company.id === ctx.auth.principal.company.id)
+    const superAdmin = ctx.caller.principal.permissions.includes('super_admin');
+    if (!superAdmin && company.id === ctx.caller.principal.company.id)
       throw forbidden('You cannot change the flags of your own company');
     const changes = {
       ...(flags.show_payment === undefined ? {} : { showPayment: flags.show_payment }),
@@ -125,10 +135,11 @@ export const companiesService = {
    * users or devices is refused with what remains named, so nothing is ever lost by a
    * delete; the operator moves or removes them first.
    */
-  async remove(ctx: Ctx, id: number) {
+  async remove(ctx: ServiceContext, id: number) {
     const company = await reachable(ctx, id);
     if (company.parentId === null) throw badRequest('The top company cannot be deleted');
-    if (company.id === ctx.auth.principal.company.id) throw badRequest('You cannot delete your own company');
+    if (company.id === ctx.caller.principal.company.id)
+      throw badRequest('You cannot delete your own company');
     const held = await companiesRepository.contents(ctx.db, id);
     const remaining = [
       [held.subsidiaries, 'subsidiary', 'subsidiaries'],
@@ -145,7 +156,7 @@ export const companiesService = {
     }
     await audited(
       ctx.db,
-      (tx) => companiesRepository.remove(tx, scopeOf(ctx.auth), id),
+      (tx) => companiesRepository.remove(tx, scopeOf(ctx.caller), id),
       () => auditEntry(ctx, 'company.delete', id, { name: company.name }),
     );
   },

@@ -1,4 +1,3 @@
-import { DEVICE_GENERATED_PASSWORD_LENGTH } from '@fleetgate/shared/devices/actions';
 import { okBody } from '@fleetgate/shared/schemas/api';
 import {
   bulkActionBody,
@@ -7,73 +6,26 @@ import {
   setPasswordBody,
 } from '@fleetgate/shared/schemas/devices';
 import { commaList, pageQuerySchema } from '@fleetgate/shared/schemas/list';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { generatePassword } from '../../auth/passwords';
-import { notifyCommand } from '../../gateway/notify';
-import { conflict, notFound } from '../../http/errors';
-import { requireAuth } from '../../plugins/access';
-import type { AuthContext } from '../../plugins/auth';
-import { scopeOf } from '../policy/scope';
-import { commandsRepository, presentCommand } from './commands.repository';
-import { createCommands } from './commands.service';
-import { devicesRepository } from './devices.repository';
-import { resetIdentities, unregisterDevices } from './devices.service';
+import { serviceContext } from '../service-context';
+import { bulkMessage, presentBulk, presentCommand } from './commands.presenter';
+import { commandsService } from './commands.service';
 
 const commandParams = z.object({ commandId: z.uuid() });
-type BulkResult = z.infer<typeof bulkResultSchema>;
 
-const notReached = (id: number): BulkResult => ({
-  device_id: id,
-  success: false,
-  errors: [{ code: 'NOT_FOUND', message: 'Device not found', source: 'device_id' }],
-});
-
-/** Runs a bulk body and answers one result per asked device (spec §7 bulk actions). */
-async function runBulk(app: FastifyInstance, auth: AuthContext, body: z.infer<typeof bulkActionBody>) {
-  const ids = [...new Set(body.device_id)];
-  const scope = scopeOf(auth);
-  if (body.action === 'unregister' || body.action === 'reset_identity') {
-    const done =
-      body.action === 'unregister'
-        ? await unregisterDevices(app, auth, ids)
-        : await resetIdentities(app, auth, ids);
-    const ok = new Set(done.map((d) => d.id));
-    return {
-      channel: undefined,
-      results: ids.map((id) => (ok.has(id) ? { device_id: id, success: true } : notReached(id))),
-    };
-  }
-  const targets = await devicesRepository.idsInScope(app.db, scope, ids);
-  const reached = new Map(targets.map((t) => [t.id, t]));
-  if (targets.length === 0) return { channel: undefined, results: ids.map(notReached) };
-  const { channel, rows } = await createCommands(
-    app,
-    auth,
-    targets.map((t) => ({ id: t.id, companyId: t.companyId })),
-    body.action,
-    body.params ?? {},
-    body.ttl_seconds,
-  );
-  const byDevice = new Map(rows.map((row) => [row.deviceId, row.id]));
-  const results = ids.map((id): BulkResult => {
-    const command = byDevice.get(id);
-    return reached.has(id) && command
-      ? { device_id: id, success: true, command_id: command }
-      : notReached(id);
-  });
-  return { channel, results };
-}
-
-/** Device actions: bulk commands, device passwords, command history and cancel (issue 5 §5). */
+/** Device actions: bulk actions, device passwords, command history, an action's commands, cancel. */
 export async function deviceActionsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const ctx = (request: FastifyRequest) => serviceContext(app, request);
+  const view = { access: { permission: 'view_devices' as const } };
+  const manage = { access: { permission: 'manage_devices' as const } };
 
   r.post(
     '/api/devices/actions',
     {
-      config: { access: { permission: 'manage_devices' } },
+      config: manage,
       schema: {
         tags: ['devices'],
         summary: 'Bulk action {action, device_id[]} with a result per device; progress on meta.channel',
@@ -82,37 +34,28 @@ export async function deviceActionsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { channel, results } = await runBulk(app, requireAuth(request), request.body);
-      const ok = results.filter((x) => x.success).length;
-      return {
-        success: true as const,
-        data: results,
-        meta: { total: results.length, ...(channel ? { channel } : {}) },
-        message: `${ok} of ${results.length} devices accepted the action`,
-      };
+      const outcome = await commandsService.bulk(ctx(request), request.body);
+      return { ...presentBulk(outcome), message: bulkMessage(outcome.results) };
     },
   );
 
   r.post(
     '/api/devices/passwords/generate',
     {
-      config: { access: { permission: 'manage_devices' } },
+      config: manage,
       schema: {
         tags: ['devices'],
         summary: 'A generated device password (16 characters, spec §5)',
         response: { 200: okBody(z.object({ password: z.string() })) },
       },
     },
-    async () => ({
-      success: true as const,
-      data: { password: generatePassword(DEVICE_GENERATED_PASSWORD_LENGTH) },
-    }),
+    async () => ({ success: true as const, data: { password: commandsService.newPassword() } }),
   );
 
   r.post(
     '/api/devices/passwords/set',
     {
-      config: { access: { permission: 'manage_devices' } },
+      config: manage,
       schema: {
         tags: ['devices'],
         summary: 'Set the device password on each device (a command per device)',
@@ -120,26 +63,13 @@ export async function deviceActionsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: okBody(z.array(bulkResultSchema)) },
       },
     },
-    async (request) => {
-      const { device_id, password, ttl_seconds } = request.body;
-      const { channel, results } = await runBulk(app, requireAuth(request), {
-        action: 'set_password',
-        device_id,
-        params: { password },
-        ...(ttl_seconds ? { ttl_seconds } : {}),
-      });
-      return {
-        success: true as const,
-        data: results,
-        meta: { total: results.length, ...(channel ? { channel } : {}) },
-      };
-    },
+    async (request) => presentBulk(await commandsService.setPasswords(ctx(request), request.body)),
   );
 
   r.get(
     '/api/devices/:id/commands',
     {
-      config: { access: { permission: 'view_devices' } },
+      config: view,
       schema: {
         tags: ['devices'],
         summary: 'Command history of a device, newest first',
@@ -149,13 +79,7 @@ export async function deviceActionsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const device = await devicesRepository.findInScope(
-        app.db,
-        scopeOf(requireAuth(request)),
-        request.params.id,
-      );
-      if (!device) throw notFound('Device');
-      const { rows, total } = await commandsRepository.listForDevice(app.db, device.id, request.query);
+      const { rows, total } = await commandsService.history(ctx(request), request.params.id, request.query);
       return { success: true as const, data: rows.map(presentCommand), meta: { total } };
     },
   );
@@ -163,7 +87,7 @@ export async function deviceActionsRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/devices/actions/:batchId',
     {
-      config: { access: { permission: 'view_devices' } },
+      config: view,
       schema: {
         tags: ['devices'],
         summary:
@@ -173,12 +97,7 @@ export async function deviceActionsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const rows = await commandsRepository.listBatch(
-        app.db,
-        scopeOf(requireAuth(request)),
-        request.params.batchId,
-      );
-      if (rows.length === 0) throw notFound('Action');
+      const rows = await commandsService.batch(ctx(request), request.params.batchId);
       return { success: true as const, data: rows.map(presentCommand), meta: { total: rows.length } };
     },
   );
@@ -186,7 +105,7 @@ export async function deviceActionsRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/devices/commands/:commandId',
     {
-      config: { access: { permission: 'view_devices' } },
+      config: view,
       schema: {
         tags: ['devices'],
         summary: 'One command with its output',
@@ -194,41 +113,31 @@ export async function deviceActionsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: okBody(commandSchema) },
       },
     },
-    async (request) => {
-      const row = await commandsRepository.findInScope(
-        app.db,
-        scopeOf(requireAuth(request)),
-        request.params.commandId,
-      );
-      if (!row) throw notFound('Command');
-      return { success: true as const, data: presentCommand(row) };
-    },
+    async (request) => ({
+      success: true as const,
+      data: presentCommand(await commandsService.get(ctx(request), request.params.commandId)),
+    }),
   );
 
   r.get(
     '/api/devices/commands/:commandId/file',
     {
-      config: { access: { permission: 'view_devices' } },
+      config: view,
       schema: { tags: ['devices'], summary: 'The file an export command returned', params: commandParams },
     },
     async (request, reply) => {
-      const row = await commandsRepository.findInScope(
-        app.db,
-        scopeOf(requireAuth(request)),
-        request.params.commandId,
-      );
-      if (!row?.fileData || !row.fileName) throw notFound('File');
+      const file = await commandsService.file(ctx(request), request.params.commandId);
       return reply
         .header('content-type', 'application/octet-stream')
-        .header('content-disposition', `attachment; filename="${row.fileName}"`)
-        .send(Buffer.from(row.fileData, 'base64'));
+        .header('content-disposition', `attachment; filename="${file.name}"`)
+        .send(file.data);
     },
   );
 
   r.post(
     '/api/devices/commands/:commandId/cancel',
     {
-      config: { access: { permission: 'manage_devices' } },
+      config: manage,
       schema: {
         tags: ['devices'],
         summary: 'Cancel a command that has not reached its device',
@@ -236,21 +145,10 @@ export async function deviceActionsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: okBody(commandSchema) },
       },
     },
-    async (request) => {
-      const outcome = await commandsRepository.cancel(
-        app.db,
-        scopeOf(requireAuth(request)),
-        request.params.commandId,
-      );
-      if (!outcome.found) throw notFound('Command');
-      if (!outcome.cancelled)
-        throw conflict(`The command is ${outcome.row.status}; only pending commands can be cancelled`);
-      notifyCommand(app.deviceNotify, outcome.row);
-      return {
-        success: true as const,
-        data: presentCommand(outcome.row),
-        message: 'Command cancelled successfully',
-      };
-    },
+    async (request) => ({
+      success: true as const,
+      data: presentCommand(await commandsService.cancel(ctx(request), request.params.commandId)),
+      message: 'Command cancelled successfully',
+    }),
   );
 }

@@ -1,6 +1,12 @@
 import type { DeviceAction } from '@fleetgate/shared/devices/actions';
-import type { FastifyInstance } from 'fastify';
+import type { PublicContext } from '../service-context';
 import { commandsRepository } from './commands.repository';
+
+/**
+ * What the notices use of the server. They run when a command ends, outside any request:
+ * no caller, so not a ServiceContext.
+ */
+type NoticeContext = Pick<PublicContext, 'db' | 'log' | 'notifications'>;
 
 /**
  * Actions whose end the person who started them hears of in the bell. A device's name
@@ -23,30 +29,40 @@ export function batchFinishedText(label: string, done: number, total: number): s
   return `${label} finished: ${done} of ${total} ${total === 1 ? 'device' : 'devices'} done.`;
 }
 
-/**
- * When the last command of an action ends (done, failed, cancelled or expired), the person
- * who started it gets a notification saying how it went, once, whichever server saw the
- * end (the notification's once key).
- */
-export function batchFinishedNotices(app: FastifyInstance): (batchId: string) => void {
-  const waiting = new Set<string>();
-  const check = async (batchId: string) => {
-    const summary = await commandsRepository.batchSummary(app.db, batchId);
+export const batchNoticesService = {
+  /**
+   * When the last command of an action has ended (done, failed, cancelled or expired), the
+   * person who started it gets a notification saying how it went, once, whichever server
+   * saw the end (the notification's once key).
+   */
+  async batchEnded(ctx: NoticeContext, batchId: string) {
+    const summary = await commandsRepository.batchSummary(ctx.db, batchId);
     const label = summary ? NOTICED[summary.action as DeviceAction] : undefined;
     if (!summary || !label || summary.open > 0 || summary.createdBy === null) return;
-    await app.notifications.notify([summary.createdBy], {
+    await ctx.notifications.notify([summary.createdBy], {
       type: 'message',
       summary: batchFinishedText(label, summary.done, summary.total),
       data: { batch_id: batchId, action: summary.action },
       once: `batch:${batchId}`,
     });
-  };
+  },
+};
+
+/**
+ * The listener of ended commands (app.ts adds it to deviceTaps.commandEnded): the ends of
+ * one action arriving within SETTLE_MS are looked at once. `ctx` is read when they are,
+ * so it may be the app before its notifications plugin has registered.
+ */
+export function batchFinishedNotices(ctx: NoticeContext): (batchId: string) => void {
+  const waiting = new Set<string>();
   return (batchId) => {
     if (waiting.has(batchId)) return;
     waiting.add(batchId);
     setTimeout(() => {
       waiting.delete(batchId);
-      check(batchId).catch((error: unknown) => app.log.warn({ err: error, batchId }, 'action notice failed'));
+      batchNoticesService
+        .batchEnded(ctx, batchId)
+        .catch((error: unknown) => ctx.log.warn({ err: error, batchId }, 'action notice failed'));
     }, SETTLE_MS).unref();
   };
 }

@@ -10,32 +10,6 @@ export type CommandRecord = typeof deviceCommands.$inferSelect;
 
 const OPEN = OPEN_COMMAND_STATES as CommandState[];
 
-/** What the API shows of a command: secrets redacted, the file as a name only. */
-export function presentCommand(row: CommandRecord) {
-  const secrets = SECRET_PARAMS[row.action as DeviceAction] ?? [];
-  const params = Object.fromEntries(
-    Object.entries(row.params).map(([k, v]) => [k, secrets.includes(k) ? '********' : v]),
-  );
-  return {
-    id: row.id,
-    device_id: row.deviceId,
-    batch_id: row.batchId,
-    action: row.action,
-    status: row.status as CommandState,
-    params,
-    output: row.output,
-    error: row.error,
-    result: row.result,
-    file_name: row.fileName,
-    created_by: row.createdBy,
-    created_at: row.createdAt,
-    sent_at: row.sentAt,
-    acked_at: row.ackedAt,
-    finished_at: row.finishedAt,
-    expires_at: row.expiresAt,
-  };
-}
-
 /** Parameters once a command has ended: secrets are not kept (the device has them). */
 function redacted(row: {
   action: string;

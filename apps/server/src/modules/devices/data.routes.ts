@@ -1,4 +1,3 @@
-import { hasPermission } from '@fleetgate/shared/permissions';
 import { okBody } from '@fleetgate/shared/schemas/api';
 import {
   attemptSchema,
@@ -7,17 +6,11 @@ import {
   telemetryQuery,
 } from '@fleetgate/shared/schemas/devices';
 import { pageQuerySchema } from '@fleetgate/shared/schemas/list';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, notFound } from '../../http/errors';
-import { requireAuth } from '../../plugins/access';
-import type { AuthContext } from '../../plugins/auth';
-import { scopeOf } from '../policy/scope';
-import { attemptsRepository } from './attempts.repository';
-import { devicesRepository } from './devices.repository';
-import { eventsRepository } from './events.repository';
-import { telemetryRepository } from './telemetry.repository';
+import { serviceContext } from '../service-context';
+import { telemetryService } from './telemetry.service';
 
 const idParams = z.object({ id: z.coerce.number().int().min(1) });
 const usage = z.object({ rx: z.number(), tx: z.number() });
@@ -43,20 +36,16 @@ function isTimeZone(name: string): boolean {
   }
 }
 
-async function deviceOr404(app: FastifyInstance, auth: AuthContext, id: number) {
-  const device = await devicesRepository.findInScope(app.db, scopeOf(auth), id);
-  if (!device) throw notFound('Device');
-  return device;
-}
-
 /** What the device page reads: telemetry, metrics, events, connection attempts. */
 export async function deviceDataRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const ctx = (request: FastifyRequest) => serviceContext(app, request);
+  const view = { access: { permission: 'view_devices' as const } };
 
   r.get(
     '/api/devices/:id/telemetry',
     {
-      config: { access: { permission: 'view_devices' } },
+      config: view,
       schema: {
         tags: ['devices'],
         summary: 'Telemetry between two times, raw or averaged per bucket (charts)',
@@ -66,16 +55,7 @@ export async function deviceDataRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const device = await deviceOr404(app, requireAuth(request), request.params.id);
-      const to = request.query.to ? new Date(request.query.to) : new Date();
-      const from = request.query.from ? new Date(request.query.from) : new Date(to.getTime() - 86_400_000);
-      if (from > to) throw badRequest('from must be before to', 'from');
-      const rows = await telemetryRepository.series(app.db, device.id, {
-        from,
-        to,
-        limit: request.query.limit,
-        ...(request.query.bucket ? { bucket: request.query.bucket } : {}),
-      });
+      const rows = await telemetryService.series(ctx(request), request.params.id, request.query);
       return { success: true as const, data: rows, meta: { total: rows.length } };
     },
   );
@@ -83,7 +63,7 @@ export async function deviceDataRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/devices/:id/metrics',
     {
-      config: { access: { permission: 'view_devices' } },
+      config: view,
       schema: {
         tags: ['devices'],
         summary: 'Last reported state and mobile data used in the last day and 30 days',
@@ -99,28 +79,16 @@ export async function deviceDataRoutes(app: FastifyInstance): Promise<void> {
         },
       },
     },
-    async (request) => {
-      const device = await deviceOr404(app, requireAuth(request), request.params.id);
-      const now = new Date();
-      const [day, month] = await Promise.all([
-        telemetryRepository.dataUsage(app.db, device.id, new Date(now.getTime() - 86_400_000), now),
-        telemetryRepository.dataUsage(app.db, device.id, new Date(now.getTime() - 30 * 86_400_000), now),
-      ]);
-      return {
-        success: true as const,
-        data: {
-          state: device.state ?? null,
-          state_at: device.state_at,
-          data_usage: { last_24h: day, last_30d: month },
-        },
-      };
-    },
+    async (request) => ({
+      success: true as const,
+      data: await telemetryService.metrics(ctx(request), request.params.id),
+    }),
   );
 
   r.get(
     '/api/devices/:id/data-usage',
     {
-      config: { access: { permission: 'view_devices' } },
+      config: view,
       schema: {
         tags: ['devices'],
         summary: 'Mobile data used per calendar day of a time zone (data-usage tab)',
@@ -133,20 +101,16 @@ export async function deviceDataRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const device = await deviceOr404(app, requireAuth(request), request.params.id);
-      const to = new Date();
-      // One day more than asked, so that the first day has its baseline.
-      const from = new Date(to.getTime() - (request.query.days + 1) * 86_400_000);
-      const rows = await telemetryRepository.dailyUsage(app.db, device.id, from, to, request.query.tz);
-      const days = rows.slice(-request.query.days);
-      return { success: true as const, data: days, meta: { total: days.length } };
+      const { days, tz } = request.query;
+      const rows = await telemetryService.dailyUsage(ctx(request), request.params.id, days, tz);
+      return { success: true as const, data: rows, meta: { total: rows.length } };
     },
   );
 
   r.get(
     '/api/devices/:id/events',
     {
-      config: { access: { permission: 'view_devices' } },
+      config: view,
       schema: {
         tags: ['devices'],
         summary: 'Events of a device, newest first (activity tab)',
@@ -156,8 +120,7 @@ export async function deviceDataRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const device = await deviceOr404(app, requireAuth(request), request.params.id);
-      const { rows, total } = await eventsRepository.listForDevice(app.db, device.id, request.query);
+      const { rows, total } = await telemetryService.events(ctx(request), request.params.id, request.query);
       return { success: true as const, data: rows, meta: { total } };
     },
   );
@@ -165,7 +128,7 @@ export async function deviceDataRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/devices/:id/connection-attempts',
     {
-      config: { access: { permission: 'view_devices' } },
+      config: view,
       schema: {
         tags: ['devices'],
         summary: 'Connection attempts of one device (spec §8 codes)',
@@ -175,13 +138,8 @@ export async function deviceDataRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const auth = requireAuth(request);
-      const device = await deviceOr404(app, auth, request.params.id);
-      const { rows, total } = await attemptsRepository.list(app.db, scopeOf(auth), {
-        ...request.query,
-        deviceId: device.id,
-        includeUnowned: false,
-      });
+      const { id } = request.params;
+      const { rows, total } = await telemetryService.deviceAttempts(ctx(request), id, request.query);
       return { success: true as const, data: rows, meta: { total } };
     },
   );
@@ -198,11 +156,7 @@ export async function deviceDataRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const auth = requireAuth(request);
-      const { rows, total } = await attemptsRepository.list(app.db, scopeOf(auth), {
-        ...request.query,
-        includeUnowned: hasPermission(auth.principal.permissions, 'super_admin'),
-      });
+      const { rows, total } = await telemetryService.attempts(ctx(request), request.query);
       return { success: true as const, data: rows, meta: { total } };
     },
   );

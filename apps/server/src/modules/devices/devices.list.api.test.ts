@@ -5,16 +5,17 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, buildTestApp, TestClient } from '../../../test/app';
 import { createCompany } from '../../../test/factories';
 import { rowsOf } from '../../db/database';
+import type { DeviceIdentity } from '../../gateway/ports';
 import { prepareReports } from '../../gateway/telemetry-reports';
 import { TelemetryWriter } from '../../gateway/telemetry-writer';
 import type { Scope } from '../policy/scope';
 import { deviceBuckets } from './device-search.repository';
-import type { DeviceIdentity } from './devices.repository';
+import { deviceStore } from './device-store';
 import { DEVICE_COUNT_CAP, listDevices } from './devices-list.repository';
 import { telemetryRepository } from './telemetry.repository';
 
 /**
- * The devices list past its count cap (issue 5 §7, bench/list.ts): exact totals up to the
+ * The devices list past its count cap (bench/list.ts): exact totals up to the
  * cap, `total_capped` beyond, and search pages right for rare and common patterns alike.
  */
 let app: FastifyInstance;
@@ -39,7 +40,7 @@ const list = async (query: string) => {
   return response.json() as { data: { name: string }[]; meta: { total: number; total_capped?: boolean } };
 };
 
-describe('devices list beyond the count cap (issue 5 §7)', () => {
+describe('devices list beyond the count cap', () => {
   it('successful-capped-total: counts up to the cap and says there are more', async () => {
     const all = await list('limit=3&fields=name');
     expect(all.meta).toMatchObject({ total: DEVICE_COUNT_CAP, total_capped: true });
@@ -270,7 +271,7 @@ describe('deep pages from the stretch counts (device_search_buckets, bench/list.
   });
 });
 
-describe('telemetry buffer while the database lags (issue 5 §2)', () => {
+describe('telemetry buffer while the database lags', () => {
   /** A report as a device would send it. */
   const send = (
     writer: TelemetryWriter,
@@ -288,7 +289,10 @@ describe('telemetry buffer while the database lags (issue 5 §2)', () => {
   });
 
   it('successful-backpressure: above the high-water mark transports wait until a write takes the points', async () => {
-    const writer = new TelemetryWriter(app.db, app.log, () => undefined, { maxBatch: 1e6, highWater: 10 });
+    const writer = new TelemetryWriter(deviceStore(app.db).telemetry, app.log, () => undefined, {
+      maxBatch: 1e6,
+      highWater: 10,
+    });
     const { rows } = (await app.db.execute(sql`select id from devices order by id limit 1`)) as unknown as {
       rows: { id: number }[];
     };
@@ -313,7 +317,7 @@ describe('telemetry buffer while the database lags (issue 5 §2)', () => {
       send(w, identity(1), { at: new Date(Date.now() - i).toISOString() });
     try {
       write.mockImplementation(() => new Promise(() => undefined));
-      const slow = new TelemetryWriter(app.db, app.log, () => undefined, {
+      const slow = new TelemetryWriter(deviceStore(app.db).telemetry, app.log, () => undefined, {
         maxBatch: 1e6,
         highWater: 2,
         maxHoldMs: 50,
@@ -327,7 +331,10 @@ describe('telemetry buffer while the database lags (issue 5 §2)', () => {
       await slow.room();
       expect(performance.now() - started).toBeGreaterThanOrEqual(45);
       write.mockRejectedValue(new Error('database down'));
-      const failing = new TelemetryWriter(app.db, app.log, () => undefined, { maxBatch: 1e6, highWater: 2 });
+      const failing = new TelemetryWriter(deviceStore(app.db).telemetry, app.log, () => undefined, {
+        maxBatch: 1e6,
+        highWater: 2,
+      });
       point(failing, 1);
       point(failing, 2);
       await failing.flush();
@@ -347,7 +354,7 @@ describe('telemetry buffer while the database lags (issue 5 §2)', () => {
     const device = identity(rows[0]!.id);
     let calls = 0;
     const checked: number[] = [];
-    const writer = new TelemetryWriter(app.db, app.log, () => undefined, {
+    const writer = new TelemetryWriter(deviceStore(app.db).telemetry, app.log, () => undefined, {
       maxBatch: 1e6,
       prepare: async (batch) => {
         if (++calls === 1) throw new Error('worker gone');
@@ -375,7 +382,10 @@ describe('telemetry buffer while the database lags (issue 5 §2)', () => {
   });
 
   it('failing-overflow: keeps the newest points and counts every dropped one', async () => {
-    const writer = new TelemetryWriter(app.db, app.log, () => undefined, { maxBuffered: 100, maxBatch: 1e6 });
+    const writer = new TelemetryWriter(deviceStore(app.db).telemetry, app.log, () => undefined, {
+      maxBuffered: 100,
+      maxBatch: 1e6,
+    });
     const received = new Date();
     for (let i = 0; i < 250; i++) send(writer, identity(1), { signal: -i }, received);
     const queued = (writer as unknown as { pending: { payload: Uint8Array }[] }).pending;

@@ -1,14 +1,39 @@
 import { deriveCapabilities } from '@fleetgate/shared/devices/capabilities';
 import { deviceStatusText } from '@fleetgate/shared/devices/status';
+import { pickFields } from '../../http/list-query';
+import { csvLine } from './csv';
+import type { ImportRowResult } from './device-import';
 import type { devicesRepository } from './devices.repository';
+import type { devicesService } from './devices.service';
 
 type Detail = NonNullable<Awaited<ReturnType<typeof devicesRepository.findInScope>>>;
+type DevicePage = Awaited<ReturnType<typeof devicesService.list>>;
+type DeviceTag = { id: number; name: string; color: string };
+
+/** The columns of the devices CSV export, in order. */
+const EXPORT_COLUMNS = [
+  'id',
+  'name',
+  'serial',
+  'mac',
+  'model',
+  'firmware',
+  'imei',
+  'status_text',
+  'company_name',
+  'last_seen_at',
+  'signal',
+  'temperature',
+  'operator',
+  'wan_ip',
+  'description',
+] as const;
 
 /**
- * The device page's view of a device: the row, the capabilities of spec §3, and whether
- * it has been issued a secret (never the secret or its hash).
+ * The device page's view of a device: the row, the capabilities of spec §3, whether it has
+ * been issued a secret (never the secret or its hash), and its tags.
  */
-export function presentDeviceDetail(row: Detail) {
+export function presentDeviceDetail(row: Detail, tags: DeviceTag[]) {
   const { secret_hash, state, ...rest } = row;
   return {
     ...rest,
@@ -20,5 +45,36 @@ export function presentDeviceDetail(row: Detail) {
     }),
     secret_issued: secret_hash !== null,
     state: state ?? null,
+    tags,
+  };
+}
+
+/** A page of the devices list: the asked fields, the total, and the keyset cursor if any. */
+export function presentDevicePage(page: DevicePage, fields: string[] | undefined) {
+  return {
+    success: true as const,
+    data: pickFields(page.rows, fields),
+    meta: {
+      total: page.total,
+      ...(page.totalCapped ? { total_capped: true } : {}),
+      ...(page.nextCursor ? { next_cursor: page.nextCursor } : {}),
+    },
+  };
+}
+
+/** The devices list as CSV lines, the header first. */
+export async function* devicesCsv(rows: AsyncIterable<Record<(typeof EXPORT_COLUMNS)[number], unknown>>) {
+  yield csvLine([...EXPORT_COLUMNS]);
+  for await (const row of rows) yield csvLine(EXPORT_COLUMNS.map((c) => row[c]));
+}
+
+/** An import's answer: one result per row, and how many devices it created. */
+export function presentImport(results: ImportRowResult[]) {
+  const created = results.filter((x) => x.success).length;
+  return {
+    success: true as const,
+    data: results,
+    meta: { total: results.length, created },
+    message: `${created} of ${results.length} devices created`,
   };
 }

@@ -38,16 +38,6 @@ export const deviceRowColumns = {
 
 export type DeviceRecord = typeof devices.$inferSelect;
 
-/** What the gateway needs to know about a device on every message. */
-export type DeviceIdentity = {
-  id: number;
-  companyId: number;
-  serial: string;
-  status: number;
-  secretHash: string | null;
-  sessionId: string | null;
-};
-
 /** Only this file and devices-list.repository.ts read and write the devices table. */
 export const devicesRepository = {
   /** A device the caller reaches, with company and last state; undefined otherwise (→ 404). */
@@ -71,8 +61,7 @@ export const devicesRepository = {
     return row;
   },
 
-  /** The tags on a device that the caller reaches (a tag of a company out of scope stays hidden). */
-  /** The tags of each device that the caller reaches, by name. */
+  /** The tags of each device, by name; a tag of a company out of the caller's scope stays hidden. */
   async tagsOf(db: Db, scope: Scope, deviceIds: number[]) {
     const byDevice = new Map<number, { id: number; name: string; color: string }[]>();
     if (deviceIds.length === 0) return byDevice;
@@ -105,7 +94,8 @@ export const devicesRepository = {
     return row;
   },
 
-  async identityBySerial(db: Db, serial: string): Promise<DeviceIdentity | undefined> {
+  /** What the gateway needs to know about a device on every message. */
+  async identityBySerial(db: Db, serial: string) {
     const [row] = await db
       .select({
         id: devices.id,
@@ -167,7 +157,6 @@ export const devicesRepository = {
       .returning({ id: devices.id, serial: devices.serial, companyId: devices.companyId });
   },
 
-  /** Which of these serials are registered already. */
   /** A device's status and the connection it was last online on (presence). */
   async presenceOf(db: Db, id: number) {
     const [row] = await db
@@ -228,6 +217,7 @@ export const devicesRepository = {
     return rows.map((r) => r.id);
   },
 
+  /** Which of these serials are registered already. */
   async existingSerials(db: Db, serials: string[]): Promise<Set<string>> {
     if (serials.length === 0) return new Set();
     const rows = await db

@@ -1,8 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../http/errors';
-import type { AuthContext } from '../../plugins/auth';
 import { attemptCountersRepository } from '../auth/attempt-counters.repository';
 import { scopeOf } from '../policy/scope';
+import type { ServiceContext } from '../service-context';
 import { approvedRepository } from './approved.repository';
 import { devicesRepository } from './devices.repository';
 
@@ -26,50 +25,55 @@ export type SerialVerdict =
   | { ok: false; message: typeof SERIAL_IN_FLEET | typeof SERIAL_UNAVAILABLE };
 
 /**
- * Whether each serial may be registered into `companyId` (docs/security.md, registration):
- * a registered serial never moves by registration; an approved serial belongs to its
- * approved company and its approved MAC (an approval without a company waits for the
- * super admin to give it one). Registering into the approved company uses up the approval.
+ * Whether serials may be registered, and the guessing limit of trying those that may not
+ * (docs/security.md, registration).
  */
-export async function serialVerdicts(
-  app: FastifyInstance,
-  auth: AuthContext,
-  companyId: number,
-  rows: readonly { serial: string; mac: string }[],
-): Promise<Map<string, SerialVerdict>> {
-  const serials = rows.map((r) => r.serial);
-  const [registered, approvals] = await Promise.all([
-    devicesRepository.registeredSerials(app.db, scopeOf(auth), serials),
-    approvedRepository.openForSerials(app.db, serials),
-  ]);
-  const approvalOf = new Map(approvals.map((a) => [a.serial, a]));
-  const verdicts = new Map<string, SerialVerdict>();
-  for (const { serial, mac } of rows) {
-    const device = registered.get(serial);
-    const approval = approvalOf.get(serial);
-    if (device)
-      verdicts.set(serial, { ok: false, message: device.inScope ? SERIAL_IN_FLEET : SERIAL_UNAVAILABLE });
-    else if (!approval) verdicts.set(serial, { ok: true, approvalId: null });
-    else if (approval.companyId === companyId && approval.mac === mac)
-      verdicts.set(serial, { ok: true, approvalId: approval.id });
-    else verdicts.set(serial, { ok: false, message: SERIAL_UNAVAILABLE });
-  }
-  return verdicts;
-}
+export const serialAvailabilityService = {
+  /**
+   * Whether each serial may be registered into `companyId`: a registered serial never moves
+   * by registration; an approved serial belongs to its approved company and its approved
+   * MAC (an approval without a company waits for the super admin to give it one).
+   * Registering into the approved company uses up the approval.
+   */
+  async verdicts(
+    ctx: ServiceContext,
+    companyId: number,
+    rows: readonly { serial: string; mac: string }[],
+  ): Promise<Map<string, SerialVerdict>> {
+    const serials = rows.map((r) => r.serial);
+    const [registered, approvals] = await Promise.all([
+      devicesRepository.registeredSerials(ctx.db, scopeOf(ctx.caller), serials),
+      approvedRepository.openForSerials(ctx.db, serials),
+    ]);
+    const approvalOf = new Map(approvals.map((a) => [a.serial, a]));
+    const verdicts = new Map<string, SerialVerdict>();
+    for (const { serial, mac } of rows) {
+      const device = registered.get(serial);
+      const approval = approvalOf.get(serial);
+      if (device)
+        verdicts.set(serial, { ok: false, message: device.inScope ? SERIAL_IN_FLEET : SERIAL_UNAVAILABLE });
+      else if (!approval) verdicts.set(serial, { ok: true, approvalId: null });
+      else if (approval.companyId === companyId && approval.mac === mac)
+        verdicts.set(serial, { ok: true, approvalId: approval.id });
+      else verdicts.set(serial, { ok: false, message: SERIAL_UNAVAILABLE });
+    }
+    return verdicts;
+  },
 
-/**
- * Counts the unavailable serials a person tried (the real person when impersonating); past
- * UNAVAILABLE_PER_HOUR in an hour every registration is refused with 429, so that answers
- * cannot be collected serial by serial.
- */
-export async function countUnavailable(app: FastifyInstance, auth: AuthContext, unavailable: number) {
-  const person = auth.actor?.id ?? auth.principal.id;
-  const counter = await attemptCountersRepository.take(
-    app.db,
-    `serials-unavailable:${person}`,
-    new Date(),
-    HOUR_MS,
-    unavailable,
-  );
-  if (counter.attempts > UNAVAILABLE_PER_HOUR) throw AppError.of(429, 'RATE_LIMITED', SERIAL_PROBING);
-}
+  /**
+   * Counts the unavailable serials a person tried (the real person when impersonating); past
+   * UNAVAILABLE_PER_HOUR in an hour every registration is refused with 429, so that answers
+   * cannot be collected serial by serial.
+   */
+  async countUnavailable(ctx: ServiceContext, unavailable: number) {
+    const person = ctx.caller.actor?.id ?? ctx.caller.principal.id;
+    const counter = await attemptCountersRepository.take(
+      ctx.db,
+      `serials-unavailable:${person}`,
+      new Date(),
+      HOUR_MS,
+      unavailable,
+    );
+    if (counter.attempts > UNAVAILABLE_PER_HOUR) throw AppError.of(429, 'RATE_LIMITED', SERIAL_PROBING);
+  },
+};

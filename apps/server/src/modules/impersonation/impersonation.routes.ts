@@ -9,16 +9,15 @@ import {
   impersonationRequestSchema,
   locationSchema,
 } from '@fleetgate/shared/schemas/impersonation';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listQuerySchema, pickFields } from '../../http/list-query';
-import { requireAuth } from '../../plugins/access';
 import { setAuthCookies } from '../../plugins/auth';
-import { clientOf, iso, publicBase } from '../account/links';
-import { scopeOf } from '../policy/scope';
-import { impersonationRepository } from './impersonation.repository';
-import { createImpersonationService } from './impersonation.service';
+import { clientOf } from '../account/links';
+import { serviceContext } from '../service-context';
+import { presentAccess, presentCandidate, presentLog, presentRequest } from './impersonation.presenter';
+import { impersonationService } from './impersonation.service';
 
 const idParams = z.object({ id: z.coerce.number().int().min(1) });
 const tokenBody = z.strictObject({ token: z.string().min(1).max(200) });
@@ -30,7 +29,7 @@ const ok = z.object({ ok: z.literal(true) });
  */
 export async function impersonationRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = createImpersonationService(app);
+  const ctx = (request: FastifyRequest) => serviceContext(app, request);
   const tags = ['impersonation'];
 
   r.get(
@@ -43,10 +42,10 @@ export async function impersonationRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: okBody(impersonationAccessSchema) },
       },
     },
-    async (request) => {
-      const until = await service.accessOf(requireAuth(request));
-      return { success: true as const, data: { until: iso(until), max_days: IMPERSONATION_MAX_DAYS } };
-    },
+    async (request) => ({
+      success: true as const,
+      data: presentAccess(await impersonationService.accessOf(ctx(request))),
+    }),
   );
 
   r.post(
@@ -60,14 +59,11 @@ export async function impersonationRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: okBody(impersonationAccessSchema) },
       },
     },
-    async (request) => {
-      const until = await service.grant(requireAuth(request), request.body.until, request.ip);
-      return {
-        success: true as const,
-        data: { until: until.toISOString(), max_days: IMPERSONATION_MAX_DAYS },
-        message: 'Impersonation access granted successfully',
-      };
-    },
+    async (request) => ({
+      success: true as const,
+      data: presentAccess(await impersonationService.grant(ctx(request), request.body.until)),
+      message: 'Impersonation access granted successfully',
+    }),
   );
 
   r.post(
@@ -77,7 +73,7 @@ export async function impersonationRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags, summary: 'Revoke impersonation access (spec §7)', response: { 200: okBody(ok) } },
     },
     async (request) => {
-      await service.revoke(requireAuth(request), request.ip);
+      await impersonationService.revoke(ctx(request));
       return {
         success: true as const,
         data: { ok: true as const },
@@ -98,7 +94,7 @@ export async function impersonationRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      await service.request(requireAuth(request), request.params.id, publicBase(app, request), request.ip);
+      await impersonationService.request(ctx(request), request.params.id);
       return {
         success: true as const,
         data: { ok: true as const },
@@ -118,22 +114,10 @@ export async function impersonationRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: okBody(impersonationRequestSchema) },
       },
     },
-    async (request) => {
-      const { found, status } = await service.requestInfo(requireAuth(request), request.body.token);
-      return {
-        success: true as const,
-        data: {
-          requested_by: found.requestedBy ?? '',
-          requested_by_company: found.requestedByCompany,
-          user_email: found.userEmail,
-          created_at: iso(found.grant.createdAt)!,
-          expires_at: iso(found.grant.requestExpiresAt)!,
-          status,
-          granted_until: status === 'confirmed' ? iso(found.grant.grantedUntil) : null,
-          max_days: IMPERSONATION_MAX_DAYS,
-        },
-      };
-    },
+    async (request) => ({
+      success: true as const,
+      data: presentRequest(await impersonationService.requestInfo(ctx(request), request.body.token)),
+    }),
   );
 
   r.post(
@@ -148,15 +132,10 @@ export async function impersonationRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const until = await service.answer(
-        requireAuth(request),
-        request.body.token,
-        request.body.until,
-        request.ip,
-      );
+      const { token, until } = request.body;
       return {
         success: true as const,
-        data: { until: iso(until), max_days: IMPERSONATION_MAX_DAYS },
+        data: presentAccess(await impersonationService.answer(ctx(request), token, until)),
         message: 'Impersonation access granted successfully',
       };
     },
@@ -169,7 +148,7 @@ export async function impersonationRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags, summary: 'Decline an admin’s request', body: tokenBody, response: { 200: okBody(ok) } },
     },
     async (request) => {
-      await service.answer(requireAuth(request), request.body.token, null, request.ip);
+      await impersonationService.answer(ctx(request), request.body.token, null);
       return {
         success: true as const,
         data: { ok: true as const },
@@ -190,7 +169,12 @@ export async function impersonationRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const tokens = await service.start(requireAuth(request), request.params.id, clientOf(request));
+      const tokens = await impersonationService.start(
+        ctx(request),
+        request.params.id,
+        clientOf(request),
+        app.authService,
+      );
       setAuthCookies(request, reply, tokens, app.config.publicUrl);
       return { success: true as const, data: { location: '/' } };
     },
@@ -207,7 +191,7 @@ export async function impersonationRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const tokens = await service.cancel(requireAuth(request), clientOf(request));
+      const tokens = await impersonationService.cancel(ctx(request), clientOf(request), app.authService);
       setAuthCookies(request, reply, tokens, app.config.publicUrl);
       return { success: true as const, data: { location: '/' } };
     },
@@ -225,24 +209,8 @@ export async function impersonationRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { rows, total, fields } = await impersonationRepository.listLogs(
-        app.db,
-        scopeOf(requireAuth(request)),
-        request.query,
-        new Date(),
-      );
-      const data = rows.map((row) => ({
-        id: row.id,
-        actor_user_id: row.actorUserId,
-        actor_email: row.actorEmail,
-        subject_user_id: row.subjectUserId,
-        subject_email: row.subjectEmail,
-        subject_company_id: row.subjectCompanyId,
-        subject_company_name: row.subjectCompanyName,
-        started_at: iso(row.startedAt)!,
-        ended_at: iso(row.endedAt),
-      }));
-      return { success: true as const, data: pickFields(data, fields), meta: { total } };
+      const { rows, total, fields } = await impersonationService.logs(ctx(request), request.query);
+      return { success: true as const, data: pickFields(rows.map(presentLog), fields), meta: { total } };
     },
   );
 
@@ -261,19 +229,8 @@ export async function impersonationRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const rows = await service.candidates(requireAuth(request), request.query.q, request.query.limit);
-      return {
-        success: true as const,
-        data: rows.map((row) => ({
-          id: row.id,
-          email: row.email,
-          username: row.username,
-          company_id: row.companyId,
-          company_name: row.companyName,
-          role_title: row.roleTitle,
-          granted_until: iso(row.grantedUntil),
-        })),
-      };
+      const rows = await impersonationService.candidates(ctx(request), request.query.q, request.query.limit);
+      return { success: true as const, data: rows.map(presentCandidate) };
     },
   );
 }

@@ -127,7 +127,6 @@ export const invitationsRepository = {
     return found;
   },
 
-  /** A pending invitation to this address anywhere: a second one would race the first. */
   /** A usable invitation to `email` from a company in `scope` (others are not the caller's to know). */
   async pendingForEmail(db: Db, scope: Scope, email: string) {
     const [found] = await db

@@ -13,7 +13,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listQuerySchema } from '../../http/list-query';
-import { requireAuth } from '../../plugins/access';
+import { publicContext, serviceContext } from '../service-context';
+import { presentInvitationPreview, presentSentInvitation } from './invitations.presenter';
 import { invitationsService } from './invitations.service';
 
 const idParams = z.object({ id: z.coerce.number().int().min(1) });
@@ -23,16 +24,7 @@ const tokenParams = z.object({ token: z.string().min(1).max(200) });
 /** Invitations (spec §2 users.invitations, §3 newUser, inviteNewCompany) and the public accept page's calls. */
 export async function invitationsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // Links point at the public address when one is configured, else at the host the inviter used.
-  const baseUrl = (request: FastifyRequest) =>
-    app.config.publicUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
-  const ctx = (request: FastifyRequest) => ({
-    db: app.db,
-    auth: requireAuth(request),
-    ip: request.ip,
-    mail: app.mail,
-    baseUrl: baseUrl(request),
-  });
+  const ctx = (request: FastifyRequest) => serviceContext(app, request);
   // The public calls are limited like sign-in (modules/auth/auth.routes.ts): token guessing is throttled.
   const publicAccess = {
     access: { public: true as const },
@@ -56,7 +48,7 @@ export async function invitationsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => ({
       success: true as const,
-      ...(await invitationsService.invite(ctx(request), request.body)),
+      ...presentSentInvitation(await invitationsService.invite(ctx(request), request.body), 'created'),
     }),
   );
 
@@ -73,7 +65,10 @@ export async function invitationsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => ({
       success: true as const,
-      ...(await invitationsService.inviteDistributor(ctx(request), request.body)),
+      ...presentSentInvitation(
+        await invitationsService.inviteDistributor(ctx(request), request.body),
+        'created',
+      ),
     }),
   );
 
@@ -94,15 +89,11 @@ export async function invitationsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { company_id, status, kind, ...query } = request.query;
-      const { rows, total } = await invitationsService.list(
-        { db: app.db, auth: requireAuth(request) },
-        query,
-        {
-          ...(company_id ? { companyId: company_id } : {}),
-          ...(status ? { status } : {}),
-          ...(kind ? { kind } : {}),
-        },
-      );
+      const { rows, total } = await invitationsService.list(ctx(request), query, {
+        ...(company_id ? { companyId: company_id } : {}),
+        ...(status ? { status } : {}),
+        ...(kind ? { kind } : {}),
+      });
       return { success: true as const, data: rows, meta: { total } };
     },
   );
@@ -120,7 +111,7 @@ export async function invitationsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => ({
       success: true as const,
-      ...(await invitationsService.resend(ctx(request), request.params.id)),
+      ...presentSentInvitation(await invitationsService.resend(ctx(request), request.params.id), 'resent'),
     }),
   );
 
@@ -158,7 +149,9 @@ export async function invitationsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => ({
       success: true as const,
-      data: await invitationsService.preview(app.db, request.params.token),
+      data: presentInvitationPreview(
+        await invitationsService.preview(publicContext(app, request), request.params.token),
+      ),
     }),
   );
 
@@ -176,7 +169,7 @@ export async function invitationsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => ({
       success: true as const,
-      data: await invitationsService.accept(app.db, request.ip, request.params.token, request.body),
+      data: await invitationsService.accept(publicContext(app, request), request.params.token, request.body),
       message: 'Invitation accepted. You can sign in now.',
     }),
   );

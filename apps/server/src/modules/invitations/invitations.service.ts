@@ -6,14 +6,12 @@ import {
 } from '@fleetgate/shared/schemas/invitations';
 import { hashPassword } from '../../auth/passwords';
 import { digest, newToken } from '../../auth/tokens';
-import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import type { ListQuery } from '../../http/list-query';
-import type { AuthContext } from '../../plugins/auth';
-import { type AuditEntry, audited, auditIdentity } from '../audit/audit.service';
+import { type AuditEntry, audited } from '../audit/audit.service';
 import { companiesRepository } from '../companies/companies.repository';
-import type { MailResult, MailService } from '../mail/mail.service';
+import type { MailResult } from '../mail/mail.service';
 import {
   distributorInvitationMail,
   invitationToExistingAccountMail,
@@ -22,10 +20,9 @@ import {
 } from '../mail/mail.templates';
 import { scopeOf } from '../policy/scope';
 import { companyInScope } from '../policy/scope.repository';
+import { callerAudit, type PublicContext, type ServiceContext } from '../service-context';
 import { assignableRole } from '../users/role-assignment';
 import { type InvitationRow, invitationsRepository as repo } from './invitations.repository';
-
-export type Ctx = { db: Db; auth: AuthContext; ip: string; mail: MailService; baseUrl: string };
 
 const DAY_MS = 86_400_000;
 /** The admin role a distributor becomes in the company they found (spec §6 id 2). */
@@ -37,36 +34,21 @@ const gone = () => AppError.of(404, 'NOT_FOUND', INVITATION_GONE);
 
 const expiry = () => new Date(Date.now() + INVITATION_TTL_DAYS * DAY_MS);
 
-const MAIL_MESSAGES: Record<MailResult['status'], string> = {
-  sent: 'Invitation sent successfully',
-  unsent:
-    'Invitation created. SMTP is not configured, so the e-mail was not sent: its link is in the mail log.',
-  failed:
-    'Invitation created, but the e-mail could not be sent. Check the SMTP configuration, then resend it.',
-  suppressed: 'Invitation created, but the address is on the suppression list, so no e-mail was sent.',
-};
-
-const auditEntry = (
-  ctx: Ctx,
-  action: string,
-  row: InvitationRow,
-  details?: Record<string, unknown>,
-): AuditEntry => ({
-  action,
-  ...auditIdentity(ctx.auth),
-  companyId: row.company_id,
-  targetType: 'invitation',
-  targetId: row.id,
-  details: { email: row.email, kind: row.kind, role_id: row.role_id, ...details },
-  ip: ctx.ip,
-});
+const auditEntry = (ctx: ServiceContext, action: string, row: InvitationRow) =>
+  callerAudit(ctx, {
+    action,
+    companyId: row.company_id,
+    targetType: 'invitation',
+    targetId: row.id,
+    details: { email: row.email, kind: row.kind, role_id: row.role_id },
+  });
 
 /**
  * Sends the invitation; to an address that has an account elsewhere, a message saying so
  * instead of a link that could not be used. The inviter sees the same answer either way.
  */
 async function deliver(
-  ctx: Ctx,
+  ctx: ServiceContext,
   row: InvitationRow,
   token: string,
   existingAccount: boolean,
@@ -79,13 +61,13 @@ async function deliver(
       companyId: row.company_id,
       ...invitationToExistingAccountMail({
         appName,
-        inviter: ctx.auth.principal.email,
+        inviter: ctx.caller.principal.email,
         companyName: row.company_name,
       }),
     });
   }
   const url = `${ctx.baseUrl}${INVITATION_PATH}/${token}`;
-  const inviter = ctx.auth.principal.email;
+  const inviter = ctx.caller.principal.email;
   const expiresAt = new Date(row.expires_at);
   const message =
     row.kind === 'distributor'
@@ -107,8 +89,8 @@ async function deliver(
   });
 }
 
-async function reachable(ctx: Pick<Ctx, 'db' | 'auth'>, id: number): Promise<InvitationRow> {
-  const row = await repo.find(ctx.db, scopeOf(ctx.auth), id);
+async function reachable(ctx: ServiceContext, id: number): Promise<InvitationRow> {
+  const row = await repo.find(ctx.db, scopeOf(ctx.caller), id);
   if (!row) throw notFound('Invitation');
   return row;
 }
@@ -118,15 +100,21 @@ async function reachable(ctx: Pick<Ctx, 'db' | 'auth'>, id: number): Promise<Inv
  * can see it); one elsewhere is not refused, so that the answer does not tell one tenant
  * who another has (docs/security.md, enumeration).
  */
-async function existingAccount(ctx: Ctx, email: string): Promise<boolean> {
-  const holder = await repo.emailHolder(ctx.db, scopeOf(ctx.auth), email);
+async function existingAccount(ctx: ServiceContext, email: string): Promise<boolean> {
+  const holder = await repo.emailHolder(ctx.db, scopeOf(ctx.caller), email);
   if (holder?.inScope) throw conflict('A user with this email already exists', 'email');
   return holder !== undefined;
 }
 
-async function create(ctx: Ctx, kind: InvitationKind, email: string, companyId: number, roleId: number) {
+async function create(
+  ctx: ServiceContext,
+  kind: InvitationKind,
+  email: string,
+  companyId: number,
+  roleId: number,
+) {
   const elsewhere = await existingAccount(ctx, email);
-  if (await repo.pendingForEmail(ctx.db, scopeOf(ctx.auth), email))
+  if (await repo.pendingForEmail(ctx.db, scopeOf(ctx.caller), email))
     throw conflict('An invitation to this email is already pending. Resend it instead.', 'email');
   const token = newToken();
   const row = await audited(
@@ -138,50 +126,50 @@ async function create(ctx: Ctx, kind: InvitationKind, email: string, companyId: 
         companyId,
         roleId,
         tokenHash: digest(token),
-        invitedBy: ctx.auth.principal.id,
+        invitedBy: ctx.caller.principal.id,
         expiresAt: expiry(),
       });
-      return reachable({ db: tx, auth: ctx.auth }, id);
+      return reachable({ ...ctx, db: tx }, id);
     },
     (made) => auditEntry(ctx, kind === 'distributor' ? 'distributor.invite' : 'invitation.create', made),
   );
   const mail = await deliver(ctx, row, token, elsewhere);
-  return { data: { ...row, mail_status: mail.status }, message: MAIL_MESSAGES[mail.status] };
+  return { invitation: row, mailStatus: mail.status };
 }
 
 /** Invitations (spec §2 users.invitations, §3 newUser and inviteNewCompany). */
 export const invitationsService = {
   list(
-    ctx: Pick<Ctx, 'db' | 'auth'>,
+    ctx: ServiceContext,
     query: ListQuery,
     filters: { companyId?: number; status?: InvitationStatus; kind?: InvitationKind },
   ) {
-    return repo.list(ctx.db, scopeOf(ctx.auth), query, filters);
+    return repo.list(ctx.db, scopeOf(ctx.caller), query, filters);
   },
 
   /** newUser: a user of a company in reach, with a role the caller may give. */
-  async invite(ctx: Ctx, input: { company_id: number; email: string; role: number }) {
-    const company = await companyInScope(ctx.db, scopeOf(ctx.auth), input.company_id);
+  async invite(ctx: ServiceContext, input: { company_id: number; email: string; role: number }) {
+    const company = await companyInScope(ctx.db, scopeOf(ctx.caller), input.company_id);
     if (!company) throw AppError.of(404, 'NOT_FOUND', 'Company not found', 'company_id');
-    const role = await assignableRole(ctx.db, ctx.auth, input.role, company.id);
+    const role = await assignableRole(ctx, input.role, company.id);
     return create(ctx, 'user', input.email, company.id, role.id);
   },
 
   /** inviteNewCompany: the invitee founds a company under the caller's and becomes its admin. */
-  async inviteDistributor(ctx: Ctx, input: { email: string }) {
-    const companyId = ctx.auth.principal.company.id;
-    await assignableRole(ctx.db, ctx.auth, ADMIN_ROLE_ID, companyId, 'email');
+  async inviteDistributor(ctx: ServiceContext, input: { email: string }) {
+    const companyId = ctx.caller.principal.company.id;
+    await assignableRole(ctx, ADMIN_ROLE_ID, companyId, 'email');
     return create(ctx, 'distributor', input.email, companyId, ADMIN_ROLE_ID);
   },
 
   /** A new link (the old one dies) and a new expiry; the caller must still be allowed to give the role. */
-  async resend(ctx: Ctx, id: number) {
+  async resend(ctx: ServiceContext, id: number) {
     const row = await reachable(ctx, id);
     if (row.status === 'accepted') throw badRequest('This invitation was already accepted');
     if (row.status === 'revoked') throw badRequest('This invitation was revoked');
-    if (row.kind === 'distributor' && !ctx.auth.principal.permissions.includes('manage_companies'))
+    if (row.kind === 'distributor' && !ctx.caller.principal.permissions.includes('manage_companies'))
       throw forbidden();
-    await assignableRole(ctx.db, ctx.auth, row.role_id ?? ADMIN_ROLE_ID, row.company_id);
+    await assignableRole(ctx, row.role_id ?? ADMIN_ROLE_ID, row.company_id);
     const elsewhere = await existingAccount(ctx, row.email);
     const token = newToken();
     const renewed = await audited(
@@ -189,20 +177,19 @@ export const invitationsService = {
       async (tx) => {
         if (!(await repo.renew(tx, id, digest(token), expiry())))
           throw badRequest('This invitation can no longer be resent');
-        return reachable({ db: tx, auth: ctx.auth }, id);
+        return reachable({ ...ctx, db: tx }, id);
       },
       (done) => auditEntry(ctx, 'invitation.resend', done),
     );
     const mail = await deliver(ctx, renewed, token, elsewhere);
-    const message = mail.status === 'sent' ? 'Invitation resent successfully' : MAIL_MESSAGES[mail.status];
-    return { data: { ...renewed, mail_status: mail.status }, message };
+    return { invitation: renewed, mailStatus: mail.status };
   },
 
-  async revoke(ctx: Ctx, id: number) {
+  async revoke(ctx: ServiceContext, id: number) {
     const row = await reachable(ctx, id);
     if (row.status === 'accepted') throw badRequest('An accepted invitation cannot be revoked');
     if (row.status === 'revoked') throw badRequest('This invitation was already revoked');
-    if (row.kind === 'distributor' && !ctx.auth.principal.permissions.includes('manage_companies'))
+    if (row.kind === 'distributor' && !ctx.caller.principal.permissions.includes('manage_companies'))
       throw forbidden();
     await audited(
       ctx.db,
@@ -213,18 +200,11 @@ export const invitationsService = {
     );
   },
 
-  /** What the accept page shows. */
-  async preview(db: Db, token: string) {
-    const row = await repo.findUsableByToken(db, digest(token));
+  /** The invitation behind a link, for the accept page. */
+  async preview(ctx: PublicContext, token: string) {
+    const row = await repo.findUsableByToken(ctx.db, digest(token));
     if (!row) throw gone();
-    return {
-      kind: row.kind,
-      email: row.email,
-      company_name: row.company_name,
-      role_title: row.role_title ?? '',
-      invited_by: row.invited_by,
-      expires_at: row.expires_at,
-    };
+    return row;
   },
 
   /**
@@ -233,23 +213,22 @@ export const invitationsService = {
    * conditional UPDATE, so that parallel acceptances create exactly one user.
    */
   async accept(
-    db: Db,
-    ip: string,
+    ctx: PublicContext,
     token: string,
     input: { password: string; username?: string | undefined; company_name?: string | undefined },
   ) {
     const tokenHash = digest(token);
-    const found = await repo.findUsableByToken(db, tokenHash);
+    const found = await repo.findUsableByToken(ctx.db, tokenHash);
     if (!found) throw gone();
     if (found.kind === 'user' && input.company_name !== undefined)
       throw badRequest('Only an invitation to create a company takes a company name', 'company_name');
     if (found.kind === 'distributor' && !input.company_name)
       throw badRequest('Company name is required', 'company_name');
-    if (await repo.emailTaken(db, found.email)) throw conflict('A user with this email already exists');
+    if (await repo.emailTaken(ctx.db, found.email)) throw conflict('A user with this email already exists');
     const passwordHash = await hashPassword(input.password);
 
     const done = await audited(
-      db,
+      ctx.db,
       async (tx) => {
         const claimed = await repo.claim(tx, tokenHash, new Date());
         if (!claimed) throw gone();
@@ -276,7 +255,7 @@ export const invitationsService = {
         return { userId, companyId, createdCompany, invitationId: claimed.id, email: claimed.email };
       },
       (accepted): AuditEntry[] => {
-        const actor = { actorUserId: accepted.userId, ip };
+        const actor = { actorUserId: accepted.userId, ip: ctx.address };
         return [
           ...(accepted.createdCompany
             ? [

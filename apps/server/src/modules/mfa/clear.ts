@@ -4,7 +4,7 @@ import { mfaRepository } from './mfa.repository';
 
 /**
  * Takes a user's second step away completely: code-app secret, recovery codes, vendor ID
- * link, open challenges, the method itself, and the personal access tokens that needed it (issue 4).
+ * link, open challenges, the method itself, and the personal access tokens that needed it.
  * Used by the user's own removal and by the admin form removeUserMfa (spec §3).
  * Answers how many tokens were revoked.
  */

@@ -1,18 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createOidc, type Oidc } from './oidc';
-import { createSecondStep, type SecondStep } from './second-step';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Two-step verification (spec §1, §4): the sign-in's second step and the vendor identity service. */
-    mfa: { secondStep: SecondStep; oidc: Oidc };
+    /**
+     * Two-step verification (spec §1, §4): the vendor identity service, one per server
+     * since it keeps the issuer's discovered configuration. The second step itself is
+     * second-step.ts, used through the services.
+     */
+    mfa: { oidc: Oidc };
   }
 }
 
 export const mfaPlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorate('mfa', { secondStep: createSecondStep(app), oidc: createOidc(app) });
+    app.decorate('mfa', { oidc: createOidc(app) });
   },
   { name: 'mfa', dependencies: ['mail'] },
 );

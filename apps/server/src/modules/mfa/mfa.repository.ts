@@ -207,7 +207,7 @@ export const mfaRepository = {
     await db.delete(userIdentities).where(eq(userIdentities.userId, userId));
   },
 
-  /** A user to link by a verified e-mail: only one invited but not yet signed in (issue 4). */
+  /** A user to link by a verified e-mail: only one invited but not yet signed in. */
   async invitedUserByEmail(db: Db, email: string) {
     const [row] = await db
       .select({ id: users.id, lastLoginAt: users.lastLoginAt, passwordHash: users.passwordHash })

@@ -11,11 +11,9 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { conflict } from '../../http/errors';
-import { requireAuth } from '../../plugins/access';
-import { accountRepository } from '../account/account.repository';
-import { createMfaService } from './mfa.service';
-import { oidcUnavailable } from './oidc';
+import { serviceContext } from '../service-context';
+import { presentEmailEnrolment, presentMfaStatus } from './mfa.presenter';
+import { mfaService } from './mfa.service';
 
 const ok = z.object({ ok: z.literal(true) });
 
@@ -33,7 +31,7 @@ const mailLimit = {
  */
 export async function mfaRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = createMfaService(app);
+  const ctx = (request: FastifyRequest) => serviceContext(app, request);
   const tags = ['account'];
 
   r.get(
@@ -46,11 +44,10 @@ export async function mfaRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: okBody(mfaStatusSchema) },
       },
     },
-    async (request) => {
-      const auth = requireAuth(request);
-      const mandatory = await accountRepository.mfaMandatoryFor(app.db, auth.principal.company.id);
-      return { success: true as const, data: await service.status(auth, mandatory) };
-    },
+    async (request) => ({
+      success: true as const,
+      data: presentMfaStatus(await mfaService.status(ctx(request))),
+    }),
   );
 
   r.post(
@@ -65,7 +62,7 @@ export async function mfaRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => ({
       success: true as const,
-      data: await service.startTotp(requireAuth(request)),
+      data: await mfaService.startTotp(ctx(request)),
     }),
   );
 
@@ -81,7 +78,7 @@ export async function mfaRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const codes = await service.confirmTotp(requireAuth(request), request.body.code, request.ip);
+      const codes = await mfaService.confirmTotp(ctx(request), request.body.code);
       return {
         success: true as const,
         data: { recovery_codes: codes },
@@ -101,10 +98,10 @@ export async function mfaRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const challenge = await service.startEmail(requireAuth(request));
+      const challenge = await mfaService.startEmail(ctx(request));
       return {
         success: true as const,
-        data: { session_id: challenge.id, expires_at: challenge.expiresAt.toISOString() },
+        data: presentEmailEnrolment(challenge),
         message: 'Verification code sent successfully',
       };
     },
@@ -122,12 +119,7 @@ export async function mfaRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      await service.confirmEmail(
-        requireAuth(request),
-        request.body.session_id,
-        request.body.code,
-        request.ip,
-      );
+      await mfaService.confirmEmail(ctx(request), request.body.session_id, request.body.code);
       return {
         success: true as const,
         data: { ok: true as const },
@@ -147,12 +139,9 @@ export async function mfaRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const auth = requireAuth(request);
-      if (!app.mfa.oidc.enabled) throw oidcUnavailable();
-      if (auth.principal.mfaType) {
-        throw conflict('Two-step verification is on already. Remove it first to change the method.');
-      }
-      const { url } = await app.mfa.oidc.start(request, reply, 'link', { userId: auth.principal.id });
+      const url = await mfaService.startVendorLink(ctx(request), (userId) =>
+        app.mfa.oidc.start(request, reply, 'link', { userId }),
+      );
       return { success: true as const, data: { authorization_url: url } };
     },
   );
@@ -168,7 +157,7 @@ export async function mfaRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const codes = await service.regenerateRecoveryCodes(requireAuth(request), request.ip);
+      const codes = await mfaService.regenerateRecoveryCodes(ctx(request));
       return {
         success: true as const,
         data: { recovery_codes: codes },
@@ -188,7 +177,7 @@ export async function mfaRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      await service.remove(requireAuth(request), request.ip);
+      await mfaService.remove(ctx(request));
       return {
         success: true as const,
         data: { ok: true as const },

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
+import type { Config } from '../../config';
 import { AppError, badRequest } from '../../http/errors';
 
 /** What an identity-service sign-in is for. */
@@ -28,6 +29,11 @@ const SEAL_CONTEXT = 'oidc-flow';
 
 export const oidcUnavailable = () =>
   AppError.of(404, 'NOT_FOUND', 'Sign-in with the vendor identity service is not configured');
+
+/** Whether sign-in with the vendor identity service is offered (OIDC_ISSUER and OIDC_CLIENT_ID set), and its name. */
+export function oidcOffer(config: Pick<Config, 'oidc'>): { enabled: boolean; name: string } {
+  return { enabled: config.oidc !== null, name: config.oidc?.name ?? 'Vendor ID' };
+}
 
 /**
  * The vendor identity service over OpenID Connect (spec §1), with openid-client:
@@ -73,8 +79,7 @@ export function createOidc(app: FastifyInstance) {
   }
 
   return {
-    enabled: settings !== null,
-    name: settings?.name ?? 'Vendor ID',
+    ...oidcOffer(app.config),
 
     /** Starts a sign-in at the identity service; the flow rides in a sealed cookie. */
     async start(

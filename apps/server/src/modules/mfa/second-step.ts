@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { MFA_CODE_TTL_MINUTES, MFA_MAX_ATTEMPTS, type MfaMethod } from '@fleetgate/shared/schemas/mfa';
-import type { FastifyInstance } from 'fastify';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { AppError } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
+import type { PublicContext } from '../service-context';
 import { newEmailCode, recoveryCodeHash } from './codes';
 import { MFA_MAIL_TEMPLATES, mfaCodeMail, TOTP_REUSED_NOTICE, totpReusedMail } from './mfa.mails';
 import { type ChallengeRow, mfaRepository } from './mfa.repository';
@@ -16,6 +16,12 @@ export type ChallengePurpose = 'login' | 'oidc-login' | 'enrol-email';
 export type SecondStepInput = { session_code?: string; session_id?: string; session_uuid?: string };
 
 export type MfaUser = { id: number; email: string; mfaType: string | null; companyId: number };
+
+/**
+ * Starts a sign-in at the vendor identity service for a challenge (oidc.ts `start`, which
+ * sets the flow's cookie on the reply): where the browser goes, and the flow's state.
+ */
+export type VendorStart = (challengeId: string) => Promise<{ url: string; state: string }>;
 
 const TTL_MS = MFA_CODE_TTL_MINUTES * 60_000;
 
@@ -36,173 +42,176 @@ const MESSAGES: Record<MfaMethod, string> = {
 const expired = () => AppError.of(401, 'UNAUTHORIZED', 'The verification has expired. Please sign in again.');
 const tooMany = () => AppError.of(401, 'UNAUTHORIZED', 'Too many wrong codes. Please sign in again.');
 
+async function sendEmailCode(ctx: PublicContext, user: MfaUser, code: string, purpose: 'login' | 'enrol') {
+  const mail = mfaCodeMail({ appName: await ctx.mail.appName(), code, purpose });
+  await ctx.mail.send({
+    to: user.email,
+    template: MFA_MAIL_TEMPLATES.code,
+    ...mail,
+    companyId: user.companyId,
+  });
+}
+
+/**
+ * A time-based code presented a second time (ASVS V2.8.5): refused by the caller, logged
+ * here, and its holder told in the console and by e-mail, since someone may have seen it.
+ */
+async function reportReusedTotp(ctx: PublicContext, user: MfaUser) {
+  await recordAudit(ctx.db, { action: 'auth.totp_reused', actorUserId: user.id });
+  await ctx.notifications.notify([user.id], { type: 'message', summary: TOTP_REUSED_NOTICE });
+  await ctx.mail.send({
+    to: user.email,
+    template: MFA_MAIL_TEMPLATES.totpReused,
+    ...totpReusedMail(await ctx.mail.appName()),
+    companyId: user.companyId,
+  });
+}
+
+/** The MFA_REQUIRED answer (status 401, as the sign-in's other refusals). */
+function required(method: MfaMethod, challengeId: string, meta: Record<string, unknown> = {}): AppError {
+  return new AppError(401, [{ code: 'MFA_REQUIRED', message: MESSAGES[method] }], {
+    mfa_method: method,
+    mfa_type: method,
+    session_id: challengeId,
+    session_uuid: challengeId,
+    ...meta,
+  });
+}
+
+async function codeMatches(
+  ctx: PublicContext,
+  challenge: ChallengeRow,
+  user: MfaUser,
+  code: string,
+): Promise<string | null> {
+  if (challenge.method === 'email') {
+    return (await verifyPassword(challenge.codeHash, code)) ? null : 'Invalid verification code';
+  }
+  if (challenge.method === 'totp') {
+    const totp = await mfaRepository.totpOf(ctx.db, user.id);
+    if (!totp?.confirmedAt) return 'Invalid verification code';
+    const step = totpStep(ctx.secrets.decrypt(totp.secretEncrypted, totpContext(user.id)), code);
+    if (step !== null) {
+      if (await mfaRepository.useTotpStep(ctx.db, user.id, step)) return null;
+      await reportReusedTotp(ctx, user);
+      return 'This code was used already. Wait for the next one.';
+    }
+    // spec-free but expected: a recovery code stands in for a TOTP code, once.
+    const hash = recoveryCodeHash(code);
+    if (hash && (await mfaRepository.useRecoveryCode(ctx.db, user.id, hash, new Date()))) return null;
+    return 'Invalid verification code';
+  }
+  return MESSAGES.vendor;
+}
+
+/** Opens a challenge; for e-mail the code goes out now. */
+async function open(
+  ctx: PublicContext,
+  user: MfaUser,
+  method: MfaMethod,
+  purpose: ChallengePurpose,
+  extra: { oidcState?: string; id?: string } = {},
+): Promise<ChallengeRow> {
+  const now = new Date();
+  await mfaRepository.deleteStaleChallenges(ctx.db, user.id, now);
+  const plain = method === 'email' ? newEmailCode() : null;
+  const row: ChallengeRow = {
+    id: extra.id ?? randomUUID(),
+    userId: user.id,
+    purpose,
+    method,
+    codeHash: plain ? await hashPassword(plain) : null,
+    oidcState: extra.oidcState ?? null,
+    oidcNonce: null,
+    attempts: 0,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + TTL_MS),
+    usedAt: null,
+  };
+  await mfaRepository.insertChallenge(ctx.db, row);
+  if (plain) await sendEmailCode(ctx, user, plain, purpose === 'enrol-email' ? 'enrol' : 'login');
+  return row;
+}
+
+/** Checks a resent code against its challenge; throws unless it is right. */
+async function verify(
+  ctx: PublicContext,
+  user: MfaUser,
+  input: SecondStepInput,
+  purpose: ChallengePurpose,
+  oidcState?: string,
+): Promise<ChallengeRow> {
+  const id = input.session_id ?? input.session_uuid;
+  const challenge = id ? await mfaRepository.challenge(ctx.db, id) : undefined;
+  const now = new Date();
+  if (
+    !challenge ||
+    challenge.userId !== user.id ||
+    challenge.purpose !== purpose ||
+    (oidcState !== undefined && challenge.oidcState !== oidcState)
+  ) {
+    throw expired();
+  }
+  // The attempt is counted before the code is checked, so a burst of guesses sent at
+  // once gets no more checks than guesses sent one by one.
+  const attempt = await mfaRepository.takeAttempt(ctx.db, challenge.id, now, MFA_MAX_ATTEMPTS);
+  if (attempt === undefined) throw challenge.attempts >= MFA_MAX_ATTEMPTS ? tooMany() : expired();
+  const wrong = await codeMatches(ctx, challenge, user, input.session_code ?? '');
+  if (wrong) {
+    if (attempt >= MFA_MAX_ATTEMPTS) throw tooMany();
+    const left = MFA_MAX_ATTEMPTS - attempt;
+    throw AppError.of(
+      422,
+      'CONFIRMATION_FAILED',
+      `${wrong} (${left} ${left === 1 ? 'attempt' : 'attempts'} left)`,
+      'session_code',
+    );
+  }
+  if (!(await mfaRepository.useChallenge(ctx.db, challenge.id, now))) throw expired();
+  return challenge;
+}
+
 /**
  * The second step of spec §4: MFA_REQUIRED with `mfa_method`, `session_id` and
  * `session_uuid` (both carry the challenge id: spec §3 names either), then the resent
  * request with `session_code`. Codes expire in 10 minutes, work once, are stored hashed,
- * and a challenge takes at most MFA_MAX_ATTEMPTS wrong codes (issue 4).
+ * and a challenge takes at most MFA_MAX_ATTEMPTS wrong codes (docs/security.md, guessing
+ * limits).
  */
-export function createSecondStep(app: FastifyInstance) {
-  const { db } = app;
-
-  async function sendEmailCode(user: MfaUser, code: string, purpose: 'login' | 'enrol') {
-    const mail = mfaCodeMail({ appName: await app.mail.appName(), code, purpose });
-    await app.mail.send({
-      to: user.email,
-      template: MFA_MAIL_TEMPLATES.code,
-      ...mail,
-      companyId: user.companyId,
-    });
-  }
+export const secondStep = {
+  required,
+  open,
+  verify,
 
   /**
-   * A time-based code presented a second time (ASVS V2.8.5): refused by the caller, logged
-   * here, and its holder told in the console and by e-mail, since someone may have seen it.
+   * The sign-in's second step: returns when the user may have a session. Without a code
+   * it opens a challenge and throws MFA_REQUIRED; with one it checks it. The vendor
+   * method needs the caller to start the identity-service sign-in (`vendor`).
    */
-  async function reportReusedTotp(user: MfaUser) {
-    await recordAudit(db, { action: 'auth.totp_reused', actorUserId: user.id });
-    await app.notifications.notify([user.id], { type: 'message', summary: TOTP_REUSED_NOTICE });
-    await app.mail.send({
-      to: user.email,
-      template: MFA_MAIL_TEMPLATES.totpReused,
-      ...totpReusedMail(await app.mail.appName()),
-      companyId: user.companyId,
-    });
-  }
-
-  /** Opens a challenge; for e-mail the code goes out now. */
-  async function open(
-    user: MfaUser,
-    method: MfaMethod,
-    purpose: ChallengePurpose,
-    extra: { oidcState?: string; id?: string } = {},
-  ): Promise<ChallengeRow> {
-    const now = new Date();
-    await mfaRepository.deleteStaleChallenges(db, user.id, now);
-    const plain = method === 'email' ? newEmailCode() : null;
-    const row: ChallengeRow = {
-      id: extra.id ?? randomUUID(),
-      userId: user.id,
-      purpose,
-      method,
-      codeHash: plain ? await hashPassword(plain) : null,
-      oidcState: extra.oidcState ?? null,
-      oidcNonce: null,
-      attempts: 0,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + TTL_MS),
-      usedAt: null,
-    };
-    await mfaRepository.insertChallenge(db, row);
-    if (plain) await sendEmailCode(user, plain, purpose === 'enrol-email' ? 'enrol' : 'login');
-    return row;
-  }
-
-  /** The MFA_REQUIRED answer (status 401, as the sign-in's other refusals). */
-  function required(method: MfaMethod, challengeId: string, meta: Record<string, unknown> = {}): AppError {
-    return new AppError(401, [{ code: 'MFA_REQUIRED', message: MESSAGES[method] }], {
-      mfa_method: method,
-      mfa_type: method,
-      session_id: challengeId,
-      session_uuid: challengeId,
-      ...meta,
-    });
-  }
-
-  async function codeMatches(challenge: ChallengeRow, user: MfaUser, code: string): Promise<string | null> {
-    if (challenge.method === 'email') {
-      return (await verifyPassword(challenge.codeHash, code)) ? null : 'Invalid verification code';
-    }
-    if (challenge.method === 'totp') {
-      const totp = await mfaRepository.totpOf(db, user.id);
-      if (!totp?.confirmedAt) return 'Invalid verification code';
-      const step = totpStep(app.secrets.decrypt(totp.secretEncrypted, totpContext(user.id)), code);
-      if (step !== null) {
-        if (await mfaRepository.useTotpStep(db, user.id, step)) return null;
-        await reportReusedTotp(user);
-        return 'This code was used already. Wait for the next one.';
-      }
-      // spec-free but expected: a recovery code stands in for a TOTP code, once.
-      const hash = recoveryCodeHash(code);
-      if (hash && (await mfaRepository.useRecoveryCode(db, user.id, hash, new Date()))) return null;
-      return 'Invalid verification code';
-    }
-    return MESSAGES.vendor;
-  }
-
-  /** Checks a resent code against its challenge; throws unless it is right. */
-  async function verify(
+  async requireForLogin(
+    ctx: PublicContext,
     user: MfaUser,
     input: SecondStepInput,
-    purpose: ChallengePurpose,
-    oidcState?: string,
-  ): Promise<ChallengeRow> {
-    const id = input.session_id ?? input.session_uuid;
-    const challenge = id ? await mfaRepository.challenge(db, id) : undefined;
-    const now = new Date();
-    if (
-      !challenge ||
-      challenge.userId !== user.id ||
-      challenge.purpose !== purpose ||
-      (oidcState !== undefined && challenge.oidcState !== oidcState)
-    ) {
-      throw expired();
-    }
-    // The attempt is counted before the code is checked, so a burst of guesses sent at
-    // once gets no more checks than guesses sent one by one.
-    const attempt = await mfaRepository.takeAttempt(db, challenge.id, now, MFA_MAX_ATTEMPTS);
-    if (attempt === undefined) throw challenge.attempts >= MFA_MAX_ATTEMPTS ? tooMany() : expired();
-    const wrong = await codeMatches(challenge, user, input.session_code ?? '');
-    if (wrong) {
-      if (attempt >= MFA_MAX_ATTEMPTS) throw tooMany();
-      const left = MFA_MAX_ATTEMPTS - attempt;
-      throw AppError.of(
-        422,
-        'CONFIRMATION_FAILED',
-        `${wrong} (${left} ${left === 1 ? 'attempt' : 'attempts'} left)`,
-        'session_code',
-      );
-    }
-    if (!(await mfaRepository.useChallenge(db, challenge.id, now))) throw expired();
-    return challenge;
-  }
-
-  return {
-    open,
-    verify,
-    required,
-
-    /**
-     * The sign-in's second step: returns when the user may have a session. Without a code
-     * it opens a challenge and throws MFA_REQUIRED; with one it checks it. The vendor
-     * method needs the caller to start the identity-service sign-in (`vendor`).
-     */
-    async requireForLogin(
-      user: MfaUser,
-      input: SecondStepInput,
-      options: {
-        purpose: 'login' | 'oidc-login';
-        oidcState?: string;
-        vendor?: (challengeId: string) => Promise<{ url: string; state: string }>;
-      },
-    ): Promise<void> {
-      const method = user.mfaType;
-      if (!isMfaMethod(method)) return;
-      if (input.session_code !== undefined && (input.session_id || input.session_uuid)) {
-        await verify(user, input, options.purpose, options.oidcState);
-        return;
-      }
-      if (method === 'vendor') {
-        if (!options.vendor) throw AppError.of(401, 'UNAUTHORIZED', MESSAGES.vendor);
-        const id = randomUUID();
-        const { url, state } = await options.vendor(id);
-        await open(user, method, options.purpose, { id, oidcState: state });
-        throw required(method, id, { authorization_url: url });
-      }
-      const challenge = await open(user, method, options.purpose, { oidcState: options.oidcState });
-      throw required(method, challenge.id);
+    options: {
+      purpose: 'login' | 'oidc-login';
+      oidcState?: string;
+      vendor?: VendorStart;
     },
-  };
-}
-
-export type SecondStep = ReturnType<typeof createSecondStep>;
+  ): Promise<void> {
+    const method = user.mfaType;
+    if (!isMfaMethod(method)) return;
+    if (input.session_code !== undefined && (input.session_id || input.session_uuid)) {
+      await verify(ctx, user, input, options.purpose, options.oidcState);
+      return;
+    }
+    if (method === 'vendor') {
+      if (!options.vendor) throw AppError.of(401, 'UNAUTHORIZED', MESSAGES.vendor);
+      const id = randomUUID();
+      const { url, state } = await options.vendor(id);
+      await open(ctx, user, method, options.purpose, { id, oidcState: state });
+      throw required(method, id, { authorization_url: url });
+    }
+    const challenge = await open(ctx, user, method, options.purpose, { oidcState: options.oidcState });
+    throw required(method, challenge.id);
+  },
+};

@@ -4,10 +4,9 @@ import { roleBodySchema, roleSchema, roleUpdateBodySchema } from '@fleetgate/sha
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from '../../plugins/access';
-import { scopeOf } from '../policy/scope';
-import { rolesRepository } from './roles.repository';
-import { presentRole, rolesService } from './roles.service';
+import { serviceContext } from '../service-context';
+import { presentRole } from './roles.presenter';
+import { rolesService } from './roles.service';
 
 const idParams = z.object({ id: z.coerce.number().int().min(1) });
 const roleWithPermissions = roleSchema.extend({ permissions: z.array(z.string()) });
@@ -15,7 +14,7 @@ const roleWithPermissions = roleSchema.extend({ permissions: z.array(z.string())
 /** Roles (spec §2 users.roles, §3 Role, §7 GET /roles with limit 100 and optional company_id). */
 export async function rolesRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const ctx = (request: FastifyRequest) => ({ db: app.db, auth: requireAuth(request), ip: request.ip });
+  const ctx = (request: FastifyRequest) => serviceContext(app, request);
   const manage = { access: { permission: 'manage_roles' as const } };
 
   r.get(
@@ -35,11 +34,12 @@ export async function rolesRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { rows, total } = await rolesRepository.list(app.db, scopeOf(requireAuth(request)), {
-        companyId: request.query.company_id,
-        type: request.query.type,
-        limit: request.query.limit,
-        offset: request.query.offset,
+      const { company_id, type, limit, offset } = request.query;
+      const { rows, total } = await rolesService.list(ctx(request), {
+        companyId: company_id,
+        type,
+        limit,
+        offset,
       });
       return { success: true as const, data: rows.map(presentRole), meta: { total } };
     },
@@ -58,7 +58,7 @@ export async function rolesRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => ({
       success: true as const,
-      data: await rolesService.get(ctx(request), request.params.id),
+      data: presentRole(await rolesService.get(ctx(request), request.params.id)),
     }),
   );
 
@@ -75,7 +75,7 @@ export async function rolesRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => ({
       success: true as const,
-      data: await rolesService.create(ctx(request), request.body),
+      data: presentRole(await rolesService.create(ctx(request), request.body)),
       message: 'Role created successfully',
     }),
   );
@@ -94,7 +94,7 @@ export async function rolesRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => ({
       success: true as const,
-      data: await rolesService.update(ctx(request), request.params.id, request.body),
+      data: presentRole(await rolesService.update(ctx(request), request.params.id, request.body)),
       message: 'Role updated successfully',
     }),
   );

@@ -1,55 +1,47 @@
 import type { Permission } from '@fleetgate/shared/permissions';
-import { invitableRoles } from '@fleetgate/shared/roles';
-import type { Db } from '../../db/database';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import type { AuthContext } from '../../plugins/auth';
-import { type AuditEntry, audited, auditIdentity } from '../audit/audit.service';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { audited } from '../audit/audit.service';
 import { scopeOf } from '../policy/scope';
 import { companyInScope } from '../policy/scope.repository';
+import { callerAudit, type ServiceContext } from '../service-context';
+import { assertGrantable } from './roles.policy';
 import { rolesRepository } from './roles.repository';
 
-type Ctx = { db: Db; auth: AuthContext; ip: string };
-
-/**
- * A role may grant only what its author holds: nobody builds a role above their own, and
- * `super_admin` stays with the super admins (issue 4: "inviting a role above your own").
- */
-export function assertGrantable(auth: AuthContext, permissions: readonly string[]): void {
-  const held = new Set(auth.principal.permissions);
-  const beyond = permissions.filter((p) => !held.has(p) || (p === 'super_admin' && !held.has('super_admin')));
-  if (beyond.length) throw forbidden(`You cannot grant permissions you do not hold: ${beyond.join(', ')}`);
-}
-
-export function presentRole(role: NonNullable<Awaited<ReturnType<typeof rolesRepository.find>>>) {
-  return { ...role, canInviteRoles: [...invitableRoles(role.name)] };
-}
-
 const auditEntry = (
-  ctx: Ctx,
+  ctx: ServiceContext,
   action: string,
   roleId: number,
   companyId: number | null,
   details?: Record<string, unknown>,
-): AuditEntry => ({
-  action,
-  ...auditIdentity(ctx.auth),
-  companyId,
-  targetType: 'role',
-  targetId: roleId,
-  details,
-  ip: ctx.ip,
-});
+) => callerAudit(ctx, { action, companyId, targetType: 'role', targetId: roleId, details });
 
-/** Custom roles of a company (spec §2 users.roles); the five default roles are read-only. */
+async function reachable(ctx: ServiceContext, id: number) {
+  const role = await rolesRepository.find(ctx.db, scopeOf(ctx.caller), id);
+  if (!role) throw notFound('Role');
+  return role;
+}
+
+/**
+ * Roles (spec §2 users.roles, §3 Role): the default roles, read-only, and the custom roles
+ * of the companies in reach.
+ */
 export const rolesService = {
-  async get(ctx: Ctx, id: number) {
-    const role = await rolesRepository.find(ctx.db, scopeOf(ctx.auth), id);
-    if (!role) throw notFound('Role');
-    return { ...presentRole(role), permissions: await rolesRepository.permissionsOf(ctx.db, id) };
+  /** spec §7 GET /roles: a company's options are the default roles plus its own. */
+  list(
+    ctx: ServiceContext,
+    filter: { companyId?: number; type?: 'custom' | 'default'; limit: number; offset: number },
+  ) {
+    return rolesRepository.list(ctx.db, scopeOf(ctx.caller), filter);
+  },
+
+  /** A role with its permissions. */
+  async get(ctx: ServiceContext, id: number) {
+    const role = await reachable(ctx, id);
+    return { ...role, permissions: await rolesRepository.permissionsOf(ctx.db, id) };
   },
 
   async create(
-    ctx: Ctx,
+    ctx: ServiceContext,
     input: {
       company_id: number;
       name: string;
@@ -58,9 +50,9 @@ export const rolesService = {
       permissions: Permission[];
     },
   ) {
-    const company = await companyInScope(ctx.db, scopeOf(ctx.auth), input.company_id);
+    const company = await companyInScope(ctx.db, scopeOf(ctx.caller), input.company_id);
     if (!company) throw notFound('Company');
-    assertGrantable(ctx.auth, input.permissions);
+    assertGrantable(ctx.caller, input.permissions);
     if (await rolesRepository.nameTaken(ctx.db, company.id, input.name))
       throw conflict('A role with this name already exists', 'name');
     const id = await audited(
@@ -76,14 +68,13 @@ export const rolesService = {
   },
 
   async update(
-    ctx: Ctx,
+    ctx: ServiceContext,
     id: number,
     input: { name?: string; title?: string; description?: string; permissions?: Permission[] },
   ) {
-    const role = await rolesRepository.find(ctx.db, scopeOf(ctx.auth), id);
-    if (!role) throw notFound('Role');
+    const role = await reachable(ctx, id);
     if (role.company_id === null) throw badRequest('Default roles cannot be changed');
-    if (input.permissions) assertGrantable(ctx.auth, input.permissions);
+    if (input.permissions) assertGrantable(ctx.caller, input.permissions);
     if (input.name && (await rolesRepository.nameTaken(ctx.db, role.company_id, input.name, id))) {
       throw conflict('A role with this name already exists', 'name');
     }
@@ -95,9 +86,9 @@ export const rolesService = {
     return this.get(ctx, id);
   },
 
-  async remove(ctx: Ctx, id: number) {
-    const role = await rolesRepository.find(ctx.db, scopeOf(ctx.auth), id);
-    if (!role) throw notFound('Role');
+  /** Only a custom role nobody holds. */
+  async remove(ctx: ServiceContext, id: number) {
+    const role = await reachable(ctx, id);
     if (role.company_id === null) throw badRequest('Default roles cannot be removed');
     const holders = await rolesRepository.holders(ctx.db, id);
     if (holders)

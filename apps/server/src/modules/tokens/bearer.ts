@@ -27,7 +27,7 @@ export async function resolveBearer(
   return token;
 }
 
-/** The principal a token acts as: the user, with permissions = user's ∩ scopes' (issue 4). */
+/** The principal a token acts as: the user, with permissions = user's ∩ scopes' (docs/security.md). */
 export function tokenPrincipal(user: Principal, token: ApiTokenRow): Principal {
   return { ...user, permissions: tokenPermissions(user.permissions, token.scopes) };
 }

@@ -9,11 +9,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../http/errors';
 import { listQuerySchema, pickFields } from '../../http/list-query';
-import { requireAuth } from '../../plugins/access';
-import { scopeOf } from '../policy/scope';
-import { usersRepository } from './users.repository';
+import { serviceContext } from '../service-context';
 import { usersService } from './users.service';
 
 const userSchema = userRowSchema;
@@ -22,6 +19,10 @@ const idParams = z.object({ id: z.coerce.number().int().min(1) });
 /** Users the caller reaches (spec §2 users.table, §7 selector lists and search). */
 export async function usersRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // While impersonating, the changes below ran the step-up first (modules/auth/sensitive-actions.ts).
+  const ctx = (request: FastifyRequest) => serviceContext(app, request);
+  const manageUsers = { access: { permission: 'manage_users' as const } };
+  const superAdmin = { access: { permission: 'super_admin' as const } };
 
   r.get(
     '/api/users',
@@ -36,14 +37,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { company_id, ...query } = request.query;
-      const { rows, total, fields } = await usersRepository.list(
-        app.db,
-        scopeOf(requireAuth(request)),
-        query,
-        {
-          companyId: company_id,
-        },
-      );
+      const { rows, total, fields } = await usersService.list(ctx(request), query, { companyId: company_id });
       return { success: true as const, data: pickFields(rows, fields), meta: { total } };
     },
   );
@@ -59,21 +53,11 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: okBody(userSchema) },
       },
     },
-    async (request) => {
-      const user = await usersRepository.find(app.db, scopeOf(requireAuth(request)), request.params.id);
-      if (!user) throw notFound('User');
-      return { success: true as const, data: user };
-    },
+    async (request) => ({
+      success: true as const,
+      data: await usersService.get(ctx(request), request.params.id),
+    }),
   );
-
-  /** A change's context; while impersonating, the step-up (modules/auth/sensitive-actions.ts) ran first. */
-  const sensitive = (request: FastifyRequest) => ({
-    db: app.db,
-    auth: requireAuth(request),
-    ip: request.ip,
-  });
-  const manageUsers = { access: { permission: 'manage_users' as const } };
-  const superAdmin = { access: { permission: 'super_admin' as const } };
 
   r.get(
     '/api/users/move-logs',
@@ -89,7 +73,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { company_id, ...query } = request.query;
       const { rows, total } = await usersService.moveLogs(
-        { db: app.db, auth: requireAuth(request) },
+        ctx(request),
         query,
         company_id ? { companyId: company_id } : {},
       );
@@ -111,7 +95,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => ({
       success: true as const,
-      data: await usersService.changeRole(sensitive(request), request.params.id, request.body.role_id),
+      data: await usersService.changeRole(ctx(request), request.params.id, request.body.role_id),
       message: 'User role updated successfully',
     }),
   );
@@ -128,11 +112,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const result = await usersService.move(
-        sensitive(request),
-        request.body.user_ids,
-        request.body.company_id,
-      );
+      const result = await usersService.move(ctx(request), request.body.user_ids, request.body.company_id);
       return {
         success: true as const,
         data: result,
@@ -158,7 +138,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      await usersService.removeMfa(sensitive(request), request.body.email);
+      await usersService.removeMfa(ctx(request), request.body.email);
       return {
         success: true as const,
         data: { email: request.body.email },
@@ -174,7 +154,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags: ['users'], summary: 'Delete a user (deleteUser)', ...emailOnly },
     },
     async (request) => {
-      await usersService.remove(sensitive(request), request.body.email);
+      await usersService.remove(ctx(request), request.body.email);
       return {
         success: true as const,
         data: { email: request.body.email },
@@ -190,7 +170,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags: ['users'], summary: 'Make a user an SSO administrator (makeSSOAdmin)', ...emailOnly },
     },
     async (request) => {
-      await usersService.makeSsoAdmin(sensitive(request), request.body.email);
+      await usersService.makeSsoAdmin(ctx(request), request.body.email);
       return {
         success: true as const,
         data: { email: request.body.email },

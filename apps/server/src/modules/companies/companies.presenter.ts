@@ -1,0 +1,32 @@
+import type { TreeRow } from './companies.repository';
+
+/** A node of the tree page (spec §2 company.tree): a company with its subsidiaries. */
+export type TreeNode = TreeRow & { children: TreeNode[] };
+
+/** What a create or a rename answers: the company's place in the tree. */
+export function presentCompanyPlace(company: {
+  id: number;
+  name: string;
+  parentId: number | null;
+  level: number;
+}) {
+  return { id: company.id, name: company.name, parent_id: company.parentId, level: company.level };
+}
+
+/**
+ * Nests the rows under their parents. Rows come shallow levels first, so a parent is met
+ * before its children; a row whose parent is not among them (the caller's own company)
+ * becomes a root.
+ */
+export function presentTree(rows: readonly TreeRow[]): TreeNode[] {
+  const nodes = new Map<number, TreeNode>();
+  const roots: TreeNode[] = [];
+  for (const row of rows) {
+    const node: TreeNode = { ...row, children: [] };
+    nodes.set(node.id, node);
+    const up = node.parent_id === null ? undefined : nodes.get(node.parent_id);
+    if (up) up.children.push(node);
+    else roots.push(node);
+  }
+  return roots;
+}
