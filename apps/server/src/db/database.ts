@@ -10,27 +10,37 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { PostgresListeners } from './postgres-listeners';
-import * as accounts from './schema/accounts';
 import * as audit from './schema/audit';
 import * as companies from './schema/companies';
 import * as devices from './schema/devices';
+import * as impersonation from './schema/impersonation';
+import * as invitations from './schema/invitations';
+import * as mail from './schema/mail';
+import * as mfa from './schema/mfa';
 import * as notifications from './schema/notifications';
 import * as roles from './schema/roles';
 import * as sessions from './schema/sessions';
 import * as settings from './schema/settings';
 import * as storage from './schema/storage';
+import * as tags from './schema/tags';
+import * as tokens from './schema/tokens';
 import * as users from './schema/users';
 
 export const schema = {
-  ...accounts,
   ...audit,
   ...companies,
   ...devices,
+  ...impersonation,
+  ...invitations,
+  ...mail,
+  ...mfa,
   ...notifications,
   ...roles,
   ...sessions,
   ...settings,
   ...storage,
+  ...tags,
+  ...tokens,
   ...users,
 };
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, errorsOf, TestClient } from '../../../test/app';
 import { createUser, signedIn, tenantTree, USER_PASSWORD } from '../../../test/factories';
-import { mailLog } from '../../db/schema/accounts';
+import { mailLog } from '../../db/schema/mail';
 import { users } from '../../db/schema/users';
 
 let app: FastifyInstance;

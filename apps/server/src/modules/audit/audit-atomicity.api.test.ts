@@ -4,10 +4,10 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, errorsOf, TestClient } from '../../../test/app';
 import { createUser, tenantTree } from '../../../test/factories';
-import { userMoveLogs } from '../../db/schema/accounts';
 import { auditLog } from '../../db/schema/audit';
 import { companies } from '../../db/schema/companies';
 import { deviceCommands, devices } from '../../db/schema/devices';
+import { userMoveLogs } from '../../db/schema/invitations';
 import { users } from '../../db/schema/users';
 import { devicesRepository } from '../devices/devices.repository';
 

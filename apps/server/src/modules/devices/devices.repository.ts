@@ -2,9 +2,9 @@ import { DEVICE_STATUS } from '@fleetgate/shared/devices/status';
 import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { allOf } from '../../db/list-sql';
-import { deviceTags, tags } from '../../db/schema/accounts';
 import { companies } from '../../db/schema/companies';
 import { deviceState, devices } from '../../db/schema/devices';
+import { deviceTags, tags } from '../../db/schema/tags';
 import type { Scope } from '../policy/scope';
 import { companyColumnInScope } from '../policy/scope.repository';
 

@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, buildTestApp, errorsOf, TestClient } from '../../../test/app';
 import { createUser, signedIn, tenantTree, USER_PASSWORD } from '../../../test/factories';
 import { digest } from '../../auth/tokens';
-import { impersonationGrants, impersonationLogs, mailLog } from '../../db/schema/accounts';
 import { auditLog } from '../../db/schema/audit';
+import { impersonationGrants, impersonationLogs } from '../../db/schema/impersonation';
+import { mailLog } from '../../db/schema/mail';
 import { sessions } from '../../db/schema/sessions';
 
 let app: FastifyInstance;

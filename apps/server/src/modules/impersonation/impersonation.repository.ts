@@ -2,8 +2,8 @@ import { and, count, desc, eq, gt, ilike, isNotNull, isNull, like, ne, or, sql }
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database';
 import { allOf, type ListSpec, likePattern, listPlan } from '../../db/list-sql';
-import { impersonationGrants, impersonationLogs } from '../../db/schema/accounts';
 import { companies } from '../../db/schema/companies';
+import { impersonationGrants, impersonationLogs } from '../../db/schema/impersonation';
 import { rolePermissions, roles } from '../../db/schema/roles';
 import { sessions } from '../../db/schema/sessions';
 import { users } from '../../db/schema/users';

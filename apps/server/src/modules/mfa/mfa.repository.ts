@@ -1,6 +1,6 @@
 import { and, count, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { mfaChallenges, recoveryCodes, userIdentities, userTotp } from '../../db/schema/accounts';
+import { mfaChallenges, recoveryCodes, userIdentities, userTotp } from '../../db/schema/mfa';
 import { users } from '../../db/schema/users';
 
 export type ChallengeRow = typeof mfaChallenges.$inferSelect;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, errorsOf, TestClient } from '../../../test/app';
 import { createUser, signedIn, tenantTree, USER_PASSWORD } from '../../../test/factories';
-import { userIdentities } from '../../db/schema/accounts';
+import { userIdentities } from '../../db/schema/mfa';
 import { startTestIdentityProvider, type TestIdentityProvider } from './test-oidc-provider';
 import { totpCodeAt } from './totp';
 

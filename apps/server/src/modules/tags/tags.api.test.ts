@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, errorsOf, TestClient } from '../../../test/app';
 import { createUser, signedIn, tenantTree } from '../../../test/factories';
-import { deviceTags, tags } from '../../db/schema/accounts';
 import { auditLog } from '../../db/schema/audit';
 import { devices } from '../../db/schema/devices';
+import { deviceTags, tags } from '../../db/schema/tags';
 import { listDevices } from '../devices/devices-list.repository';
 import type { Scope } from '../policy/scope';
 

@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { allOf, type ListSpec, listPlan } from '../../db/list-sql';
-import { deviceTags, tags } from '../../db/schema/accounts';
 import { companies } from '../../db/schema/companies';
 import { devices } from '../../db/schema/devices';
+import { deviceTags, tags } from '../../db/schema/tags';
 import type { ListQuery } from '../../http/list-query';
 import type { Scope } from '../policy/scope';
 import { companyColumnInScope } from '../policy/scope.repository';

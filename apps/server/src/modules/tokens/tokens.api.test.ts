@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, errorsOf, type TestClient } from '../../../test/app';
 import { createUser, signedIn, tenantTree, USER_PASSWORD } from '../../../test/factories';
-import { apiTokens } from '../../db/schema/accounts';
+import { apiTokens } from '../../db/schema/tokens';
 import { totpCodeAt } from '../mfa/totp';
 
 let app: FastifyInstance;

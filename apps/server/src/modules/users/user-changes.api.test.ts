@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, buildTestApp, errorsOf, TestClient } from '../../../test/app';
 import { createUser, signedIn, tenantTree } from '../../../test/factories';
-import { recoveryCodes, userTotp } from '../../db/schema/accounts';
 import { auditLog } from '../../db/schema/audit';
+import { recoveryCodes, userTotp } from '../../db/schema/mfa';
 import { rolePermissions, roles } from '../../db/schema/roles';
 import { users } from '../../db/schema/users';
 

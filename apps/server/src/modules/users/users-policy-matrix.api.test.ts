@@ -15,7 +15,7 @@ import {
   SUBTREE,
 } from '../../../test/policy-matrix';
 import { digest, newToken } from '../../auth/tokens';
-import { invitations, userMoveLogs } from '../../db/schema/accounts';
+import { invitations, userMoveLogs } from '../../db/schema/invitations';
 import { users } from '../../db/schema/users';
 
 /**
