@@ -1,5 +1,5 @@
 /**
- * Telemetry ingest (issue 5 item 9): messages per second from simulated devices through the
+ * Telemetry ingest: messages per second from simulated devices through the
  * embedded broker and the gateway into the database, against bare Mosquitto delivering the
  * same messages from the same publishers to a subscriber that only counts them.
  *

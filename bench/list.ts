@@ -1,5 +1,5 @@
 /**
- * Devices list latency (issue 5 item 9) at 100k and 1M generated devices: the real endpoint
+ * Devices list latency at 100k and 1M generated devices: the real endpoint
  * (GET /api/devices through app.inject as the signed-in super admin: auth, policy scope,
  * query, count, serialisation) against hand-written SQL for the same page on the same
  * connection, and the bare count(*) the endpoint also pays for `meta.total`.

@@ -1,5 +1,5 @@
 /**
- * Simulator capacity (issue 5 item 9): simulated devices in one process against the
+ * Simulator capacity: simulated devices in one process against the
  * embedded broker, and the memory each idle device connection costs that process. The
  * simulator process grows step by step (1000, 2000, then 4000 devices by default); after each
  * step, once idle and after full collections, its RSS and V8 heap are read:

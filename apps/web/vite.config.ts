@@ -2,7 +2,7 @@ import { APP_VERSION } from '@fleetgate/shared/constants';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
-/** Seconds since the epoch at build time: the update prompt compares against it (spec §4). */
+/** Seconds since the epoch at build time: the update prompt compares against it (product §4). */
 const builtAt = Math.floor(Date.now() / 1000);
 
 /** Writes /version.json, which /versionWorker.js reports to open consoles. */
@@ -26,7 +26,7 @@ export default defineConfig({
   define: { 'import.meta.env.VITE_BUILD_TIMESTAMP': JSON.stringify(String(builtAt)) },
   build: {
     outDir: 'dist',
-    // spec §9: static assets under /assets-static/.
+    // product §9: static assets under /assets-static/.
     assetsDir: 'assets-static',
     sourcemap: false,
     chunkSizeWarningLimit: 1500,

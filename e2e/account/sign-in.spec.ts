@@ -15,7 +15,7 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-describe('sign-in (issue 2, spec §4, §5)', () => {
+describe('sign-in (product §4, §5)', () => {
   it('a visitor is sent to the sign-in page with a continue_url, signs in and sees the landing page', async () => {
     const { context, page } = await newPage(browser, server.url);
     await page.goto('/management/devices');

@@ -72,7 +72,7 @@ async function enrolTotp(page: Page): Promise<string> {
   return secret;
 }
 
-describe('account settings and the modals before work (issue 4, spec §4, §6)', () => {
+describe('account settings and the modals before work (product §4, §6)', () => {
   it('a default-brand user who has not accepted gets the data agreement without header controls', async () => {
     const { context, page } = await newPage(browser, url);
     await page.goto('/account/login');

@@ -63,7 +63,7 @@ async function createThroughDialog(page: Page, name: string, parent: RegExp) {
   await form.waitFor({ state: 'detached' });
 }
 
-describe('companies (spec §2 users.companies, company.tree; §3 newCompany, moveCompany; §5)', () => {
+describe('companies (product §2 users.companies, company.tree; §3 newCompany, moveCompany; §5)', () => {
   it('creates a company through the dialog and finds it in the table and the tree', async () => {
     const { page } = root;
     const name = unique('Gamma');
@@ -127,6 +127,52 @@ describe('companies (spec §2 users.companies, company.tree; §3 newCompany, mov
     await page.goto(`/companies/${moved.id}`);
     await eventually(() => page.getByTestId('company-parent').textContent()).toBe('Beta');
     expect(await page.getByTestId('company-level').textContent()).toBe('3');
+  });
+
+  it('offers as new parent neither the company itself nor its subsidiaries, nor what breaks the level rule', async () => {
+    const { page } = root;
+    const name = unique('Theta');
+    await createThroughDialog(page, name, /^Fleetgate #1$/);
+    const targetsFor = async (company: string, shown: () => ReturnType<Page['getByText']>) => {
+      await page.goto('/companies');
+      await search(page, company);
+      await row(page, company).getByTestId('company-move').click();
+      const form = page.getByTestId('form-moveCompany');
+      await eventually(() => form.getByRole('combobox', { name: 'Company to move' }).inputValue()).toMatch(
+        company,
+      );
+      await form.getByRole('combobox', { name: 'New parent company' }).click();
+      // The company-to-move list stays in the page, hidden: only what shows counts (getByRole).
+      await shown().waitFor();
+      const offered = await page.getByRole('option').allTextContents();
+      return { form, offered };
+    };
+
+    // Acme has a subsidiary (Acme North): neither may take it, nor its present parent, nor a
+    // level-2 company (Acme North would end up at level 4).
+    const acme = await targetsFor('Acme', () => page.getByText(/No company can take it/));
+    expect(acme.offered.filter((o) => /^Acme( North)? #\d+$/.test(o))).toEqual([]);
+    expect(acme.offered.some((o) => o === 'Fleetgate #1')).toBe(false);
+    expect(acme.offered.some((o) => o.startsWith('Beta #'))).toBe(false);
+    expect(acme.offered).toEqual([]);
+    await screenshot(page, 'companies-move-targets-none');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await acme.form.waitFor({ state: 'detached' });
+
+    // A company without subsidiaries may go under another level 1 or 2 company, not under
+    // itself, its present parent, or a level-3 company.
+    const theta = await targetsFor(name, () => page.getByRole('option', { name: /^Beta #\d+$/ }));
+    const beta = await companyNamed(page, 'Beta');
+    const acmeRow = await companyNamed(page, 'Acme');
+    expect(theta.offered).toEqual(expect.arrayContaining([`Beta #${beta.id}`, `Acme #${acmeRow.id}`]));
+    expect(theta.offered.some((o) => o.startsWith(`${name} #`))).toBe(false);
+    expect(theta.offered).not.toContain('Fleetgate #1');
+    expect(theta.offered.some((o) => o.startsWith('Acme North #'))).toBe(false);
+    await screenshot(page, 'companies-move-targets');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await theta.form.waitFor({ state: 'detached' });
   });
 
   it('refuses to delete a company that still has users, with the server’s words, and deletes an empty one', async () => {

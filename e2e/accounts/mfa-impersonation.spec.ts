@@ -38,7 +38,7 @@ async function accountWidgetEmail(page: Page): Promise<string | null> {
   return text;
 }
 
-describe('two-step verification and impersonation in the browser (issue 4, spec §4, §6)', () => {
+describe('two-step verification and impersonation in the browser (product §4, §6)', () => {
   it('a user enrols a code app in account settings and gets ten recovery codes', async () => {
     const { context, page } = await newPage(browser, server.url);
     await page.goto('/account/login');
@@ -125,7 +125,7 @@ describe('two-step verification and impersonation in the browser (issue 4, spec 
     await screenshot(page, 'impersonation-dialog');
     await row.getByRole('button', { name: 'Impersonate' }).click();
 
-    // spec §6 banner: 'Currently impersonating user {email}, {company name} #{company id}'.
+    // product §6 banner: 'Currently impersonating user {email}, {company name} #{company id}'.
     const banner = page.getByTestId('impersonation-banner');
     await banner.waitFor();
     const me = await pageApi<{ data: { company_id: number; isImpersonating: boolean } }>(

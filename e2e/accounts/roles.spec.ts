@@ -30,7 +30,7 @@ const customRow = (page: Page, name: string) =>
 const permissionBox = (page: Page, label: string) =>
   page.getByTestId('permission-picker').getByRole('checkbox', { name: label, exact: true });
 
-describe('roles (spec §2 users.roles, §3 Role, §6)', () => {
+describe('roles (product §2 users.roles, §3 Role, §6)', () => {
   it('shows the default roles read-only, each with its permissions in the role permissions dialog', async () => {
     const { page } = admin;
     await page.goto('/users/roles');

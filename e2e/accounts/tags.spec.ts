@@ -44,7 +44,7 @@ async function createTagApi(page: Page, body: Record<string, unknown>): Promise<
   return response.body.data;
 }
 
-describe('tags (spec §2 tags.main, management.tag_chart, company.tags; §3 newTag; §5)', () => {
+describe('tags (product §2 tags.main, management.tag_chart, company.tags; §3 newTag; §5)', () => {
   it('creates a tag in the dialog; markup in a name is refused, in a description it shows as text', async () => {
     const { page } = root;
     const name = `Warehouse ${suffix()}`;
@@ -129,7 +129,7 @@ describe('tags (spec §2 tags.main, management.tag_chart, company.tags; §3 newT
         .evaluateAll((gs) =>
           gs.map((g) => [g.getAttribute('data-key'), Number(g.getAttribute('data-value'))]),
         );
-    // Newly registered devices wait for their first contact: Pending (spec §4 status 2).
+    // Newly registered devices wait for their first contact: Pending (product §4 status 2).
     expect(await bars('chart-status')).toEqual([
       ['offline', 0],
       ['online', 0],

@@ -29,7 +29,7 @@ async function search(email: string) {
   await expect.poll(() => page.getByTestId('users-table-row').count()).toBe(1);
 }
 
-describe('users.table as a company admin (spec §2, §6)', () => {
+describe('users.table as a company admin (product §2, §6)', () => {
   it('shows the users of the subtree and none of another tenant', async () => {
     await page.goto('/users');
     await rowOf(USERS.acmeClient.email).waitFor();
@@ -57,7 +57,7 @@ describe('users.table as a company admin (spec §2, §6)', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText('User role updated successfully').waitFor();
     await expect.poll(() => row.getByTestId('user-role').textContent()).toBe('Guest');
-    // spec §6 view_permissions: the role opens 'role permissions'.
+    // product §6 view_permissions: the role opens 'role permissions'.
     const guest = DEFAULT_ROLES.find((r) => r.name === 'read_only')!;
     await row.getByTestId('user-role').click();
     await page.locator(`[data-window-id="rolePermissions:${guest.id}"]`).waitFor();
@@ -92,5 +92,50 @@ describe('users.table as a company admin (spec §2, §6)', () => {
       .toMatch(/^Acme #\d+Acme North #\d+$/);
     expect(await log.textContent()).toContain(USERS.acmeAdmin.email);
     await screenshot(page, 'users-move-logs');
+  });
+
+  it('deleting a user asks first, naming what is lost: Cancel keeps the user, Confirm deletes', async () => {
+    const admin = await signedInPage(browser, server.url);
+    const { email } = USERS.acmeAdvanced;
+    const row = admin.page.getByTestId('users-table-row').filter({ hasText: email });
+    const openDelete = async () => {
+      await admin.page.getByTestId('page-frame').getByRole('button', { name: 'Administration' }).click();
+      await admin.page.getByRole('menuitem', { name: 'Delete user' }).click();
+      const form = admin.page.getByTestId('form-deleteUser');
+      await form.getByLabel('E-mail').fill(email);
+      await form.getByRole('button', { name: 'Delete' }).click();
+      return form;
+    };
+    await admin.page.goto('/users');
+    await admin.page.getByTestId('users-search').fill(email);
+    await row.waitFor();
+
+    let deletes = 0;
+    admin.page.on('request', (r) => {
+      if (r.method() === 'DELETE' && r.url().endsWith('/api/admin/users')) deletes += 1;
+    });
+    await openDelete();
+    const question = admin.page.getByTestId('confirm-message');
+    await expect
+      .poll(() => question.textContent())
+      .toBe(`Delete user ${email}? They will no longer be able to sign in; their audit history stays.`);
+    await screenshot(admin.page, 'users-delete-confirm');
+    const confirmWindow = admin.page.getByRole('dialog', { name: 'Delete user?' });
+    await confirmWindow.getByRole('button', { name: 'Cancel' }).click();
+    await confirmWindow.waitFor({ state: 'detached' });
+    expect(deletes).toBe(0);
+    // The form is still there with its input, and the user still exists.
+    expect(await admin.page.getByTestId('form-deleteUser').getByLabel('E-mail').inputValue()).toBe(email);
+    await admin.page.keyboard.press('Escape');
+    await admin.page.reload();
+    await row.waitFor();
+
+    const form = await openDelete();
+    await confirmWindow.getByRole('button', { name: 'Delete' }).click();
+    await admin.page.getByText('User removed successfully').waitFor();
+    await form.waitFor({ state: 'detached' });
+    expect(deletes).toBe(1);
+    await expect.poll(() => row.count()).toBe(0);
+    await admin.context.close();
   });
 });

@@ -1,4 +1,5 @@
 import { deriveCapabilities } from '@fleetgate/shared/devices/capabilities';
+import { pathOf, routeByName, tabsOf } from '@fleetgate/shared/routes';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshot } from '../support/browser';
@@ -10,7 +11,7 @@ import { brokerPort, companyId, fleetDevices, hostileDevice, registerDevices, Si
 const WAIT = { timeout: 10_000, interval: 100 };
 
 /**
- * The issue's walkthrough in Chromium (issue 5 'Done when'): a device comes online live,
+ * The issue's walkthrough in Chromium ('Done when'): a device comes online live,
  * its charts move, a command runs while it is online, the simulator stops (Offline live),
  * commands queue and one is cancelled, the simulator returns and the queued reboot runs
  * pending → done; the map shows the track; device-reported markup is inert text.
@@ -32,11 +33,13 @@ let browser: Browser;
 let sim: Simulator;
 let deviceId: number;
 let hostileId: number;
+let acmeId: number;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer({ template: inject('templateDir') }), launchBrowser()]);
   const { context, page } = await signedInPage(browser, server.url);
   const acme = await companyId(page, 'Acme');
+  acmeId = acme;
   deviceId = (await registerDevices(page, acme, [{ ...DEVICE, name: 'Harbour gateway' }])).get(
     DEVICE.serial,
   )!;
@@ -61,7 +64,7 @@ async function openAction(page: Page, menuItem: string) {
   await page.getByRole('menuitem', { name: menuItem }).click();
 }
 
-describe('device page (issue 5 §8)', () => {
+describe('device page', () => {
   it('follows the device live: online, moving charts, a command, offline, a queued reboot that runs on return', async () => {
     const { context, page } = await signedInPage(browser, server.url);
     await page.goto(`/devices/${deviceId}`);
@@ -170,6 +173,102 @@ describe('device page (issue 5 §8)', () => {
       .poll(async () => Number(await page.getByTestId('chart-daily-usage').getAttribute('data-points')), WAIT)
       .toBeGreaterThan(0);
     await screenshot(page, 'device-data-usage');
+    await context.close();
+  });
+
+  it("sets the device password: human field messages, product §8's toast, and 'Action status' as the one window", async () => {
+    const { context, page } = await signedInPage(browser, server.url);
+    await page.goto(`/devices/${deviceId}/activity`);
+    await page.getByTestId('device-header').waitFor();
+
+    await openAction(page, 'Set device password');
+    const dialog = page.getByRole('dialog', { name: 'Set device password: Harbour gateway' });
+    const password = dialog.getByLabel(/^Password/);
+    // product §5: the schema's own words, never zod's ('Too small: expected string to have >=8 characters').
+    await password.fill('short');
+    await dialog.getByRole('button', { name: 'Set password' }).click();
+    await dialog.getByText('Password must be at least 8 characters').waitFor();
+    expect(await page.getByText(/Too small|expected string/).count()).toBe(0);
+
+    await password.fill('a-long-enough-password');
+    await dialog.getByRole('button', { name: 'Set password' }).click();
+    await page.getByText('Device password updated successfully').waitFor();
+    expect(await page.getByText('Saved successfully').count()).toBe(0);
+    await dialog.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => page.getByTestId('window-title').allTextContents(), WAIT)
+      .toEqual(['Action status']);
+    await screenshot(page, 'device-password-set');
+    await page.keyboard.press('Escape');
+
+    // The CLI window stays open on purpose, says so, and shows the run below the command.
+    await openAction(page, 'CLI command');
+    const cli = page.getByRole('dialog', { name: 'CLI command: Harbour gateway' });
+    await cli.getByRole('button', { name: 'Run' }).click();
+    await cli.getByText('Command is required').waitFor();
+    expect(await cli.getByTestId('form-note').textContent()).toBe(
+      'The output appears below; the window stays open for the next command.',
+    );
+    await cli.getByRole('textbox', { name: 'Command' }).fill('uptime');
+    await cli.getByRole('button', { name: 'Run' }).click();
+    await page.getByText('Command sent successfully').waitFor();
+    await cli.getByTestId('action-status-item').waitFor();
+    await cli.getByText('1 of 1 devices accepted the action').waitFor();
+    expect(await page.getByTestId('window').count()).toBe(1);
+    await screenshot(page, 'device-cli-stays-open');
+    await context.close();
+  });
+
+  it('every device tab keeps the device header; a tab without its screen says so inside the frame', async () => {
+    const { context, page } = await signedInPage(browser, server.url);
+    // Every tab of the device page (product §2 device.info), the metrics kinds and one dashboard.
+    const tabs = [
+      ...tabsOf('device.info'),
+      ...tabsOf('device.metrics'),
+      routeByName('device.dashboard'),
+    ].filter((tab) => !tab.redirect);
+    const frame = page.getByTestId('page-frame');
+    for (const tab of tabs) {
+      await page.goto(pathOf(tab.name, { id: deviceId, dashboard_id: 1 }));
+      await frame.getByTestId('device-header').waitFor();
+      expect(await frame.getAttribute('data-route'), tab.name).toBe(tab.name);
+      // The device's name as the title (not 'Device'), its status and its actions.
+      expect(await frame.getByTestId('device-name').textContent(), tab.name).toBe('Harbour gateway');
+      expect(await frame.getByTestId('device-status').first().isVisible(), tab.name).toBe(true);
+      expect(await page.getByTestId('device-actions').isVisible(), tab.name).toBe(true);
+      // Breadcrumbs: Devices / Harbour gateway / the tab.
+      const crumb = page.getByTestId('breadcrumb-device.info');
+      expect(await crumb.textContent(), tab.name).toBe('Harbour gateway');
+      expect(await crumb.getAttribute('href'), tab.name).toBe(`/devices/${deviceId}`);
+      // Under the header the tab's screen, or a plain panel saying it is not there yet: never nothing.
+      const unavailable = frame.getByTestId('screen-unavailable');
+      if (await unavailable.count()) {
+        expect(await unavailable.textContent(), tab.name).toBe('This tab is not available yet');
+        const header = (await frame.getByTestId('device-header').boundingBox())!;
+        expect((await unavailable.boundingBox())!.y, tab.name).toBeGreaterThan(header.y + header.height);
+        if (tab.name === 'device.services') await screenshot(page, 'device-tab-unavailable');
+      } else {
+        expect(
+          await frame.getByTestId('device-header').evaluate((el) => el.nextElementSibling !== null),
+          tab.name,
+        ).toBe(true);
+      }
+    }
+    await context.close();
+  }, 60_000);
+
+  it('breadcrumbs name the company on its page, and the device page links to it by name', async () => {
+    const { context, page } = await signedInPage(browser, server.url);
+    await page.goto(`/companies/${acmeId}/users/invitations`);
+    const crumb = page.getByTestId('breadcrumb-company.info');
+    await expect.poll(() => crumb.textContent(), WAIT).toBe('Acme');
+    expect(await crumb.getAttribute('href')).toBe(`/companies/${acmeId}`);
+    expect(await page.getByTestId('breadcrumb-users.companies').textContent()).toBe('Companies');
+
+    await page.goto(`/devices/${deviceId}/activity`);
+    const company = page.getByTestId('device-company');
+    await expect.poll(() => company.textContent(), WAIT).toBe('Acme');
+    expect(await company.getAttribute('href')).toBe(`/companies/${acmeId}`);
     await context.close();
   });
 

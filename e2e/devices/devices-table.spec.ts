@@ -14,7 +14,7 @@ import { brokerPort, companyId, fleetDevices, registerDevices, Simulator } from 
 const WAIT = { timeout: 10_000, interval: 100 };
 
 /**
- * The devices table in Chromium (issue 5 §7): real server, real simulator, live status,
+ * The devices table in Chromium: real server, real simulator, live status,
  * search, sort, filters in the address, column settings per user, bulk actions with a
  * result per device, CSV export, adding devices; guests and other tenants.
  */
@@ -54,7 +54,7 @@ const rowOf = (page: Page, serial: string) =>
 const statusOf = (page: Page, serial: string) =>
   rowOf(page, serial).getByTestId('device-status').textContent();
 
-describe('devices table (issue 5 §7)', () => {
+describe('devices table', () => {
   it('shows devices come online live, searches, sorts and filters on the server', async () => {
     const { context, page } = await signedInPage(browser, server.url);
     await page.goto('/management/devices');
@@ -77,7 +77,7 @@ describe('devices table (issue 5 §7)', () => {
     await expect.poll(() => statusOf(page, BETA_FLEET[0]!.serial), WAIT).toBe('Pending');
     await screenshot(page, 'devices-table');
 
-    // Search (debounced, spec §9 500 ms): one request for the whole word, on the server.
+    // Search (debounced, product §9 500 ms): one request for the whole word, on the server.
     const searched: URL[] = [];
     page.on('request', (r) => {
       const url = new URL(r.url());
@@ -118,7 +118,7 @@ describe('devices table (issue 5 §7)', () => {
     await page.goto(`/management/devices?company_id=${acme}`);
     await expect.poll(() => rows(page).count(), WAIT).toBe(ACME_FLEET.length);
 
-    // Table settings (spec §2): hide Model, make rows compact; both survive a reload.
+    // Table settings (product §2): hide Model, make rows compact; both survive a reload.
     await page.getByTestId('table-settings-open').click();
     const settings = page.getByTestId('table-settings');
     await settings.locator('[data-column="model"]').getByRole('checkbox').uncheck();
@@ -143,7 +143,7 @@ describe('devices table (issue 5 §7)', () => {
     for (const d of ACME_FLEET) expect(csv).toContain(d.serial);
     expect(csv).not.toContain(BETA_FLEET[0]!.serial);
 
-    // Bulk reboot: one row checked, then every device matching the filter (spec §7 {action, device_id[]}),
+    // Bulk reboot: one row checked, then every device matching the filter (product §7 {action, device_id[]}),
     // a result per device and live steps per device.
     const bodies: unknown[] = [];
     page.on('request', (r) => {
@@ -158,7 +158,16 @@ describe('devices table (issue 5 §7)', () => {
     await page.getByTestId('bulk-actions').click();
     await page.getByRole('menuitem', { name: 'Reboot' }).click();
     await page.getByTestId('device-action-confirm').click();
-    await expect.poll(() => page.getByTestId('bulk-result').count(), WAIT).toBe(ACME_FLEET.length);
+    // product §4: on success the action's dialog closes and 'Action status' opens: one window, with
+    // a step row per device, and the answer's summary shown once (the toast says what was sent).
+    const summary = `${ACME_FLEET.length} of ${ACME_FLEET.length} devices accepted the action`;
+    await page.getByText('Reboot sent successfully').waitFor();
+    await page.getByTestId('device-action-dialog').waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('window').count(), WAIT).toBe(1);
+    expect(await page.getByTestId('window-title').allTextContents()).toEqual(['Action status']);
+    await expect.poll(() => page.getByText(summary).count(), WAIT).toBe(1);
+    expect(await page.getByTestId('action-status-summary').textContent()).toBe(summary);
+    expect(await page.getByTestId('bulk-results').count()).toBe(0);
     const all = ACME_FLEET.map((d) => ids.get(d.serial)!).sort((a, b) => a - b);
     expect(bodies).toEqual([{ action: 'reboot', device_id: all, params: {} }]);
     const items = page.getByTestId('action-status-item');
@@ -167,6 +176,9 @@ describe('devices table (issue 5 §7)', () => {
       const item = page.locator(`[data-testid="action-status-item"][data-device-id="${id}"]`);
       await expect.poll(() => item.getAttribute('data-status'), { timeout: 20_000 }).toBe('done');
     }
+    // Still one window and one summary once every device is done.
+    expect(await page.getByTestId('window').count()).toBe(1);
+    expect(await page.getByText(summary).count()).toBe(1);
     await screenshot(page, 'devices-bulk-reboot');
     await context.close();
   });
@@ -178,7 +190,11 @@ describe('devices table (issue 5 §7)', () => {
     await page.getByTestId('add-device-menu').click();
     await page.getByRole('menuitem', { name: 'Add device', exact: true }).click();
     await page.getByLabel('Serial number').fill('5500000001');
-    await page.getByLabel('MAC address').fill('00:1E:42:55:00:01');
+    // product §5 masks: the MAC field formats and upper-cases what is typed.
+    const mac = page.getByLabel('MAC address');
+    await mac.pressSequentially('001e42550001');
+    await expect.poll(() => mac.inputValue()).toBe('00:1E:42:55:00:01');
+    await screenshot(page, 'devices-add-mac-mask');
     await page.getByLabel('Name').fill('Depot gateway');
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await expect.poll(() => rowOf(page, '5500000001').count(), WAIT).toBe(1);

@@ -135,7 +135,7 @@ export class Simulator {
 /**
  * A hand-made hostile device (not the simulator): it completes first contact, then reports
  * markup in every free-text field it has (hostname, operator, an event message). The
- * console must show all of it as text (issue 5 'Done when').
+ * console must show all of it as text ('Done when').
  */
 export async function hostileDevice(port: number, device: DeviceIdentity, markup: string): Promise<void> {
   const url = `mqtt://127.0.0.1:${port}`;

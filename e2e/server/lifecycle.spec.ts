@@ -40,7 +40,7 @@ const firstStartEnv = serverEnv(dataDir, { ADMIN_PASSWORD: '', ADMIN_EMAIL: 'own
 delete firstStartEnv.ADMIN_PASSWORD;
 let generated = '';
 
-describe('server lifecycle (issue 2)', () => {
+describe('server lifecycle', () => {
   it('first start on an empty data directory prints the URL and a generated super admin password', async () => {
     const { child, output } = spawnServer(firstStartEnv);
     const url = await waitForUrl(child, output);

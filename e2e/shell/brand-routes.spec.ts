@@ -16,7 +16,7 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-describe('brand disabled_routes (spec §1, §2 Navigation, §5)', () => {
+describe('brand disabled_routes (product §1, §2 Navigation, §5)', () => {
   it('hides disabled entries, drops groups left empty, and redirects their pages and tabs', async () => {
     const admin = await signedInPage(browser, server.url);
     const saved = await pageApi(admin.page, 'PUT', '/api/brand', {

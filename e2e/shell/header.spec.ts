@@ -49,7 +49,7 @@ async function waitForReload(page: Page) {
 
 /**
  * Keeps the text of every toast shown from now on in session storage: a toast that
- * precedes a reload by 300 ms (spec §9) may be gone before a poll sees it.
+ * precedes a reload by 300 ms (product §9) may be gone before a poll sees it.
  */
 async function recordToasts(page: Page) {
   await page.evaluate(() => {
@@ -79,7 +79,7 @@ async function chooseDarkMode(page: Page, label: 'Auto' | 'Enable' | 'Disable') 
   await page.getByRole('menuitem', { name: label, exact: true }).click();
 }
 
-describe('account widget (spec §2 Header widgets 3, §6 Gating)', () => {
+describe('account widget (product §2 Header widgets 3, §6 Gating)', () => {
   it('shows e-mail, company link and role title; the company link opens company.info', async () => {
     const { context, page } = await signedInPage(browser, server.url, USERS.acmeAdmin);
     const me = await pageApi<{ data: { company_id: number } }>(page, 'GET', '/api/user');
@@ -91,7 +91,7 @@ describe('account widget (spec §2 Header widgets 3, §6 Gating)', () => {
     expect(await company.getAttribute('href')).toBe(`/companies/${companyId}`);
     await expect.poll(() => page.getByTestId('account-role').textContent()).toBe(roleOf('admin').title);
     await company.click();
-    // company.info redirects to its devices tab (spec §2).
+    // company.info redirects to its devices tab (product §2).
     await page.waitForURL((url) => url.pathname.startsWith(`/companies/${companyId}/`));
     await context.close();
   });
@@ -135,7 +135,7 @@ describe('account widget (spec §2 Header widgets 3, §6 Gating)', () => {
     await expect.poll(() => colorScheme(page)).toBe('light');
     expect(await darkCookie(page)).toBe('off');
 
-    // Auto removes the cookie and follows the operating system (spec §4).
+    // Auto removes the cookie and follows the operating system (product §4).
     await page.emulateMedia({ colorScheme: 'dark' });
     await chooseDarkMode(page, 'Auto');
     await expect.poll(() => darkCookie(page)).toBeNull();
@@ -208,7 +208,7 @@ describe('account widget (spec §2 Header widgets 3, §6 Gating)', () => {
     await page.getByTestId('menu-languages').hover();
     await page.getByRole('menuitem', { name: LANGUAGES.find((l) => l.code === 'nb')!.name }).click();
     await waitForReload(page);
-    // spec §9: the reload waits 1 s.
+    // product §9: the reload waits 1 s.
     expect(Date.now() - chosenAt).toBeGreaterThanOrEqual(900);
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('nb');
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('nb');

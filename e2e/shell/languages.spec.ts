@@ -23,7 +23,7 @@ function bundle(language: string, namespace: string): Record<string, string> {
   return JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
 }
 
-describe('first visit in the browser language (spec §2 Header widgets 3: languages from browser and country)', () => {
+describe('first visit in the browser language (product §2 Header widgets 3: languages from browser and country)', () => {
   for (const [locale, language] of [
     ['nb-NO', 'nb'],
     ['uk-UA', 'uk'],
@@ -71,7 +71,7 @@ describe('further languages: translation files an operator drops into DATA_DIR/l
     await page.getByTestId('account-widget').click();
     await page.getByTestId('menu-languages').hover();
     await page.getByRole('menuitem', { name: 'Deutsch' }).click();
-    await page.waitForFunction(() => document.documentElement.lang === 'de', undefined, { timeout: 10_000 });
+    await page.waitForFunction(() => document.documentElement.lang === 'de', undefined, { timeout: 30_000 });
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('de');
     await page.getByTestId('account-widget').click();
     await page.getByRole('menuitem', { name: 'Systemzeitzone' }).waitFor();

@@ -1,8 +1,10 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, screenshot } from '../support/browser';
+import { USERS } from '../support/fixtures';
 import { type RunningServer, startServer } from '../support/server';
 import { signedInPage } from '../support/session';
+import { createNotice } from './notice-helpers';
 
 let server: RunningServer;
 let browser: Browser;
@@ -14,7 +16,7 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-describe('layout (spec §2 Layout, §4, §9)', () => {
+describe('layout (product §2 Layout, §4, §9)', () => {
   // The automatic opening after 700 ms and its remembered closing are tested on the hook
   // (app/layout/automatic-help.test.tsx): every help-panel route's screen is still to come.
   it('a page whose screen is not built yet offers no help: help ships with its screen', async () => {
@@ -85,6 +87,95 @@ describe('layout (spec §2 Layout, §4, §9)', () => {
     await page.getByTestId('nav-items-devices').getByRole('link', { name: 'Tags' }).click();
     await page.waitForURL((url) => url.pathname === '/offline.html');
     await page.getByTestId('offline-page').getByRole('heading', { name: 'You are offline' }).waitFor();
+    await context.close();
+  });
+});
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+describe('the header with an active notice (product §2 Header widgets 2)', () => {
+  for (const width of [1440, 390]) {
+    it(`the 'Important' marker sits inside the header, clear of the icon and the avatar, at ${width} px`, async () => {
+      const admin = await signedInPage(browser, server.url);
+      await createNotice(admin.page, {
+        type: 'maintenance',
+        message: `Planned maintenance tonight (${width} px)`,
+        enabled_at: new Date().toISOString(),
+      });
+      await admin.context.close();
+      // A user who never opened the list: the marker is up.
+      const { context, page } = await signedInPage(browser, server.url, USERS.acmeClient, {
+        viewport: { width, height: 800 },
+      });
+      const marker = page.getByTestId('notices-important').getByText('Important');
+      await marker.waitFor();
+      const box = async (locator: ReturnType<Page['locator']>) => (await locator.first().boundingBox())!;
+      const header = await box(page.locator('header'));
+      const mark = await box(marker);
+      await page.getByTestId('page-frame').waitFor();
+      await screenshot(page, `header-notice-${width}`);
+      // Whole, within the header's height and the viewport's width.
+      expect(mark.y).toBeGreaterThanOrEqual(header.y);
+      expect(mark.y + mark.height).toBeLessThanOrEqual(header.y + header.height);
+      expect(mark.x).toBeGreaterThanOrEqual(0);
+      expect(mark.x + mark.width).toBeLessThanOrEqual(width);
+      // Covering neither the notices icon nor the avatar next to it.
+      expect(overlaps(mark, await box(page.getByTestId('notices-indicator')))).toBe(false);
+      expect(overlaps(mark, await box(page.getByTestId('account-widget')))).toBe(false);
+      // Nothing in the header is drawn over the marker: it is the topmost thing where it is.
+      const onTop = await marker.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return hit !== null && (el === hit || el.contains(hit) || hit.contains(el));
+      });
+      expect(onTop).toBe(true);
+      await context.close();
+    });
+  }
+});
+
+describe('route error boundaries (every route has one)', () => {
+  it('the mobile dashboard, a standalone route without its screen yet, says so instead of a blank page', async () => {
+    const { context, page } = await signedInPage(browser, server.url);
+    await page.goto('/device/1/dashboard/1');
+    const panel = page.getByTestId('screen-unavailable');
+    await panel.waitFor();
+    expect(await panel.textContent()).toContain('This page is not available yet');
+    expect(await panel.getByRole('link', { name: 'Go to the console' }).getAttribute('href')).toBe('/');
+    // Standalone: no navigation, no header.
+    expect(await page.getByTestId('navigation').count()).toBe(0);
+    await screenshot(page, 'mobile-dashboard');
+    await context.close();
+  });
+
+  it('a screen that throws while rendering shows the boundary’s message in the page; navigation and header stay', async () => {
+    const { context, page } = await signedInPage(browser, server.url);
+    // The changelog screen's code, replaced by a screen that throws when it renders.
+    await page.route('**/ChangelogPage-*.js', (route) =>
+      route.fulfill({
+        contentType: 'text/javascript',
+        body: "export function ChangelogPage() { throw new Error('render failure (e2e)'); }",
+      }),
+    );
+    await page.goto('/changelog');
+    const boundary = page.getByTestId('route-error');
+    await boundary.waitFor();
+    expect(await boundary.textContent()).toContain('Something went wrong');
+    expect(await boundary.textContent()).toContain('This page could not be shown.');
+    expect(await boundary.textContent()).not.toContain('render failure');
+    await page.getByTestId('navigation').waitFor();
+    await page.getByTestId('header-widgets').waitFor();
+    await screenshot(page, 'route-error-in-page');
+
+    // Another screen still works: the boundary belongs to the route, not to the console.
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/tags');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.locator('[data-testid="page-frame"][data-route="tags.main"]').waitFor();
+    expect(await page.getByTestId('route-error').count()).toBe(0);
     await context.close();
   });
 });

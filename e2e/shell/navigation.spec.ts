@@ -15,7 +15,7 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-describe('navigation (spec §2 Navigation)', () => {
+describe('navigation (product §2 Navigation)', () => {
   it('opens the active group, collapses and expands groups, and marks the active entry', async () => {
     const { context, page } = await signedInPage(browser, server.url);
     await page.goto('/reports/periodic/week');

@@ -23,7 +23,7 @@ afterAll(async () => {
 
 const important = (page: Page) => page.getByTestId('notices-important').getByText('Important');
 
-describe('global notices (spec §2 header widget 2, §3, §4 Global notice alert, §5 rich text)', () => {
+describe('global notices (product §2 header widget 2, §3, §4 Global notice alert, §5 rich text)', () => {
   it('the admin creates a notice in a window, enables it and disables it', async () => {
     const { page } = admin;
     await page.goto('/notices');

@@ -32,7 +32,7 @@ async function userId(admin: Page, email: string): Promise<number> {
   return found.id;
 }
 
-describe('notifications bell and page (spec §2 Header widget 1, §4 Notification and Socket)', () => {
+describe('notifications bell and page (product §2 Header widget 1, §4 Notification and Socket)', () => {
   it('a message sent by the super admin arrives live, is marked seen on close and is listed on the page', async () => {
     const user = await signedInPage(browser, server.url, USERS.acmeClient);
     const admin = await signedInPage(browser, server.url);

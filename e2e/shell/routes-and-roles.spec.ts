@@ -44,7 +44,7 @@ async function entries(page: Page, group: string): Promise<string[]> {
   return links.evaluateAll((els) => els.map((el) => el.getAttribute('href') ?? ''));
 }
 
-describe('routes × roles (spec §2 Navigation, §5 route guard, §6)', () => {
+describe('routes × roles (product §2 Navigation, §5 route guard, §6)', () => {
   it('a super admin sees every group, System included', async () => {
     const { context, page } = await signedInPage(browser, server.url);
     expect(await visibleGroups(page)).toEqual(GROUPS);
@@ -108,7 +108,7 @@ describe('routes × roles (spec §2 Navigation, §5 route guard, §6)', () => {
     await expect.poll(() => crumbs.textContent()).toContain('Companies');
     expect(await crumbs.getByRole('link', { name: 'Companies' }).getAttribute('href')).toBe('/companies');
     expect(await page.getByRole('tab', { name: 'Invitations', selected: true }).count()).toBe(1);
-    // The tab shows the company's invitations table (issue 4 §2).
+    // The tab shows the company's invitations table.
     await page.getByTestId('invitations-table').waitFor();
     await context.close();
   });
@@ -143,7 +143,7 @@ describe('routes × roles (spec §2 Navigation, §5 route guard, §6)', () => {
     await anonymous.context.close();
   });
 
-  it('the connect launchers select their screens; ssh and desktop with a key skip sign-in (spec §2)', async () => {
+  it('the connect launchers select their screens; ssh and desktop with a key skip sign-in (product §2)', async () => {
     const anonymous = await newPage(browser, server.url);
     await anonymous.page.goto('/rms-connect/ssh?key=session-1');
     await anonymous.page.getByTestId('connect-ssh').waitFor();

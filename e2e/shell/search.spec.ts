@@ -42,7 +42,7 @@ const message = (page: Page) => page.getByTestId('search-message').textContent()
 const acmeCompanies = COMPANIES.filter((name) => name.toLowerCase().includes('acme')).length;
 const acmeUsers = Object.values(USERS).filter((u) => u.email.includes('acme')).length;
 
-describe('global search (spec §2 Global search, §7 Search, §9)', () => {
+describe('global search (product §2 Global search, §7 Search, §9)', () => {
   it("opens with '/', searches companies and users after the pause in typing, grouped with counts", async () => {
     const { context, page } = await signedInPage(browser, server.url);
     const searches = recordSearches(page);
@@ -128,7 +128,7 @@ describe('global search (spec §2 Global search, §7 Search, §9)', () => {
     await page.getByRole('checkbox', { name: 'Users' }).waitFor();
     expect(await page.getByRole('checkbox', { name: 'Companies' }).count()).toBe(0);
     await page.getByTestId('search-input').fill('fleetgate.test');
-    // A guest sees only their own company's users (spec §6 read_only).
+    // A guest sees only their own company's users (product §6 read_only).
     const own = Object.values(USERS).filter((u) => u.company === USERS.acmeGuest.company).length;
     await expect.poll(() => groupCount(page, 'users')).toBe(String(own));
     expect(searches.some((u) => u.pathname === '/api/companies')).toBe(false);

@@ -14,7 +14,7 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-describe('update prompt (spec §4, §7 General, §9)', () => {
+describe('update prompt (product §4, §7 General, §9)', () => {
   it('offers a reload 1 s after a newer version is reported; Later hides it and resets the stored time', async () => {
     const { context, page } = await signedInPage(browser, server.url);
     const future = Math.floor(Date.now() / 1000) + 3600;

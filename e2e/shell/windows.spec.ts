@@ -43,7 +43,7 @@ async function openJson(notice: CreatedNotice) {
 const tray = () => page.getByTestId('window-tray');
 const trayItems = () => page.getByTestId('tray-item');
 
-describe('dialog windows (spec §2 Dialog system, §4 Modal, §8, §9)', () => {
+describe('dialog windows (product §2 Dialog system, §4 Modal, §8, §9)', () => {
   it('drags a window by its title bar', async () => {
     await freshAdminPage();
     const win = await openJson(notices[0]!);
@@ -153,7 +153,7 @@ describe('dialog windows (spec §2 Dialog system, §4 Modal, §8, §9)', () => {
     expect(await trayItems().first().getAttribute('data-window-id')).toBe(jsonId(notices[0]!));
   });
 
-  it(`refuses to minimise a ${MAX_MINIMIZED_WINDOWS + 1}th window with the message of spec §8`, async () => {
+  it(`refuses to minimise a ${MAX_MINIMIZED_WINDOWS + 1}th window with the message of product §8`, async () => {
     await freshAdminPage();
     for (const notice of notices.slice(0, MAX_MINIMIZED_WINDOWS)) {
       const win = await openJson(notice);
@@ -169,5 +169,44 @@ describe('dialog windows (spec §2 Dialog system, §4 Modal, §8, §9)', () => {
     await last.getByRole('button', { name: 'Close' }).click();
     await tray().waitFor();
     expect(await trayItems().count()).toBe(MAX_MINIMIZED_WINDOWS);
+  });
+
+  it('Escape in an open drop-down closes only the list: the window keeps its input; the next Escape closes it', async () => {
+    await page.goto('/users');
+    await page.getByTestId('users-table').waitFor();
+    await page.getByRole('button', { name: 'Invite user' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Invite user' });
+    const form = dialog.getByTestId('form-newUser');
+    await form.getByLabel('E-mail').fill('kept.input@example.test');
+    const company = form.getByRole('combobox', { name: 'Company' });
+    await company.click();
+    await company.fill('Acme');
+    await page.getByRole('option', { name: /^Acme #\d+$/ }).click();
+    const role = form.getByRole('combobox', { name: 'Role' });
+    const options = page.getByRole('option', { name: 'End Client', exact: true });
+
+    // Invite user → Role list → Esc: the list closes, nothing else.
+    await role.click();
+    await options.waitFor();
+    await page.keyboard.press('Escape');
+    await options.waitFor({ state: 'detached' });
+    await expect.poll(() => role.getAttribute('aria-expanded')).toBe('false');
+    expect(await dialog.count()).toBe(1);
+    expect(await form.getByLabel('E-mail').inputValue()).toBe('kept.input@example.test');
+    expect(await company.inputValue()).toMatch(/^Acme #\d+$/);
+    await screenshot(page, 'windows-escape-closes-list');
+
+    // The same for the searchable company list, opened from the keyboard.
+    await company.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.getByRole('option', { name: /^Acme #\d+$/ }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('option', { name: /^Acme #\d+$/ }).waitFor({ state: 'detached' });
+    expect(await dialog.count()).toBe(1);
+    expect(await form.getByLabel('E-mail').inputValue()).toBe('kept.input@example.test');
+
+    // With no list open, Escape closes the window (product §2).
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
   });
 });

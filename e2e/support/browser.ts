@@ -6,7 +6,7 @@ import { REPO_ROOT } from './server';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOTS = path.join(REPO_ROOT, 'e2e/screenshots');
 
-/** Debian's Chromium, headless, with the flags a closed network needs (issue 2). */
+/** Debian's Chromium, headless, with the flags a closed network needs. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,

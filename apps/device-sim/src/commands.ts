@@ -10,7 +10,7 @@ const file = (name: string, contentType: string, text: string) => ({
 });
 
 /**
- * What the simulated device does with each action (issue 5 §5). Parameters are checked
+ * What the simulated device does with each action. Parameters are checked
  * against the shared schema: a device refuses what it does not understand.
  */
 export function executeCommand(

@@ -25,7 +25,7 @@ export type FleetOptions = {
 };
 
 /**
- * Many simulated devices in one process (issue 5 §6): one MQTT connection each, one
+ * Many simulated devices in one process: one MQTT connection each, one
  * scheduler for all of them, secrets and counters saved to a state file.
  */
 export class Fleet {

@@ -94,7 +94,7 @@ const COMMANDS: Record<string, Command> = {
 };
 
 /**
- * A tiny fake shell for the CLI action (issue 5 §6): a few BusyBox-like commands that
+ * A tiny fake shell for the CLI action: a few BusyBox-like commands that
  * answer from the simulated device's state. Pipes and redirections are not supported.
  */
 export function runShell(line: string, device: ShellDevice): ShellResult {

@@ -17,7 +17,7 @@ const PLACES = [
 export type PersistentCounters = { rx: number; tx: number };
 
 /**
- * Telemetry that moves like a real unit's (issue 5 §6): signal and temperature as random
+ * Telemetry that moves like a real unit's: signal and temperature as random
  * walks, data counters that only grow, a GPS track for moving units, I/O that flips now
  * and then, ports whose links rarely flap. Values stay in the ranges of the protocol.
  */

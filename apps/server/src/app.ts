@@ -116,7 +116,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     throw error;
   }
 
-  // Shutdown order (issue 2): HTTP first (Fastify drains it before onClose; the realtime
+  // Shutdown order: HTTP first (Fastify drains it before onClose; the realtime
   // plugin drops connected sockets in preClose so that it can), then the socket.io
   // server and its Redis link, the broker and the database.
   app.addHook('onClose', async () => {
@@ -125,7 +125,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       await app.realtime.close();
       app.log.info('sockets closed');
     }
-    // Gateway consumers before the broker, the broker before the database (issue 5).
+    // Gateway consumers before the broker, the broker before the database.
     await gateway.stop();
     app.log.info('gateway stopped');
     if (broker) {

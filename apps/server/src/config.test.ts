@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
-describe('configuration (issue 2)', () => {
+describe('configuration', () => {
   it('defaults to port 8080, ./data and the embedded parts', () => {
     const config = loadConfig({});
     expect(config.port).toBe(8080);

@@ -142,7 +142,7 @@ const envSchema = z.object({
     .optional()
     .transform((v) => (v === '' ? undefined : v))
     .refine((v) => v === undefined || v.length >= 16, { message: 'must be at least 16 characters' }),
-  /** OpenID Connect issuer of the vendor identity service (spec §1); unset turns vendor ID off. */
+  /** OpenID Connect issuer of the vendor identity service (product §1); unset turns vendor ID off. */
   OIDC_ISSUER: optionalUrl(['http:', 'https:']),
   OIDC_CLIENT_ID: z
     .string()

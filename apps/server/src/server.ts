@@ -6,7 +6,7 @@ import { type Demo, startDemo } from './modules/devices/demo';
 
 /** The only place that listens: reads the configuration, builds, prints where to go. */
 async function main(): Promise<void> {
-  // `npm start -- --demo`: a demo company tree with simulated devices (issue 5 §6).
+  // `npm start -- --demo`: a demo company tree with simulated devices.
   const config = loadConfig(process.env, { demo: process.argv.includes('--demo') });
   const app = await build(config);
   let demo: Demo | undefined;

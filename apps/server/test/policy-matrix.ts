@@ -5,7 +5,7 @@ import { TestClient } from './app';
 import { createCompany, createUser, signedIn } from './factories';
 
 /**
- * The machinery of the policy matrix tests (issue 4 item 9): every route × every default
+ * The machinery of the policy matrix tests: every route × every default
  * role × the relation between the caller's company and the target's. Outcomes:
  * - 'ok'     the caller reaches and may act (2xx, or a business refusal such as 400/409);
  * - 'hidden' the target is outside the caller's reach (404, never 403: ARCHITECTURE §4);

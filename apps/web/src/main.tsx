@@ -19,14 +19,14 @@ function render(node: ReactNode) {
   );
 }
 
-/** The connect screen a path selects instead of the main app (spec §2), if any. */
+/** The connect screen a path selects instead of the main app (product §2), if any. */
 function connectScreen(pathname: string) {
   return (Object.entries(CONNECT_SCREENS) as [keyof typeof CONNECT_SCREENS, string][]).find(([, path]) =>
     pathname.includes(path),
   )?.[0];
 }
 
-/** App start of spec §4: offline check, service workers gone, session, then mount. */
+/** App start of product §4: offline check, service workers gone, session, then mount. */
 async function boot(): Promise<void> {
   if ('serviceWorker' in navigator) {
     for (const registration of await navigator.serviceWorker.getRegistrations())
@@ -52,7 +52,7 @@ async function boot(): Promise<void> {
     return;
   }
   const connect = connectScreen(pathname);
-  // spec §2: the ssh and desktop launchers with a key in the query skip authentication.
+  // product §2: the ssh and desktop launchers with a key in the query skip authentication.
   if (connect && (connect === 'ssh' || connect === 'desktop') && new URLSearchParams(search).has('key')) {
     const { ConnectApp } = await import('./features/connect/ConnectApp');
     render(<ConnectApp screen={connect} user={null} />);
@@ -68,7 +68,7 @@ async function boot(): Promise<void> {
       render(<MaintenancePage message={result.message} />);
       return;
     case 'notice': {
-      // spec §6, §8 Session: the blocking conditions show their notice screen.
+      // product §6, §8 Session: the blocking conditions show their notice screen.
       const { NoticeScreen } = await import('./features/mfa/NoticeScreen');
       render(<NoticeScreen code={result.code} message={result.message} email={result.email} />);
       return;
@@ -84,7 +84,7 @@ async function boot(): Promise<void> {
         import('./app/MainApp'),
         import('./features/account-settings/components/AccountGates'),
       ]);
-      // spec §4: the data agreement and 'Please enter your email address' come before work.
+      // product §4: the data agreement and 'Please enter your email address' come before work.
       render(
         <>
           <MainApp user={result.user} brand={brand} />

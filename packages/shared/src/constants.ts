@@ -1,16 +1,16 @@
-/** Business constants of spec §9 and product facts of spec §1. */
+/** Business constants of product §9 and product facts of product §1. */
 
 export const APP_VERSION = '5.14.0';
-/** Build timestamp of spec §9 (seconds). */
+/** Build timestamp of product §9 (seconds). */
 export const BUILD_TIMESTAMP = 1759923156;
 
 export const TIMEOUTS = {
-  /** User request and token refresh, spec §9. */
+  /** User request and token refresh, product §9. */
   userRequestMs: 30_000,
   refreshMs: 30_000,
 } as const;
 
-/** Consecutive user-request failures before the maintenance page (spec §4, §9). */
+/** Consecutive user-request failures before the maintenance page (product §4, §9). */
 export const FAILURE_COUNTER_LIMIT = 3;
 
 export const PAGE_SIZES = { selector: 100, storage: 100, search: 10 } as const;
@@ -40,11 +40,11 @@ export const UI_TIMINGS = {
 } as const;
 
 export const MAX_MINIMIZED_WINDOWS = 5;
-/** 80 MB (spec §5, §9). */
+/** 80 MB (product §5, §9). */
 export const MAX_FILE_SIZE_BYTES = 83_886_080;
 export const GENERATED_PASSWORD_LENGTH = 16;
 export const ROLE_TITLE_DISPLAY_LIMIT = 45;
-/** Terms-of-service flag key (spec §9). */
+/** Terms-of-service flag key (product §9). */
 export const TOS_VERSION = 20230118;
 
 export const LANGUAGES = [
@@ -55,15 +55,15 @@ export const LANGUAGES = [
 ] as const;
 export type LanguageCode = (typeof LANGUAGES)[number]['code'];
 
-/** Time format of spec §9 (dayjs tokens). */
+/** Time format of product §9 (dayjs tokens). */
 export const TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
-/** The account side the spec calls `{auth}` (spec §7 Session). */
+/** The account side the spec calls `{auth}` (product §7 Session). */
 export const AUTH_BASE = '/api/auth';
-/** Anti-forgery cookie and header (spec §7 General). */
+/** Anti-forgery cookie and header (product §7 General). */
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 /**
- * The product-specific anti-forgery cookie the console prefers when present (spec §7
+ * The product-specific anti-forgery cookie the console prefers when present (product §7
  * General): the server sets it instead of XSRF-TOKEN where the console is served over
  * https, with the `__Host-` prefix (bound to this host, Secure, path /).
  */

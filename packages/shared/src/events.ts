@@ -3,7 +3,7 @@ import type { WebNotification } from './schemas/notifications';
 
 /**
  * Typed socket event maps (CONVENTIONS: realtime events are typed maps with one handler
- * per event). The socket lives at `/status/socket.io` (spec §7, ARCHITECTURE §1).
+ * per event). The socket lives at `/status/socket.io` (product §7, ARCHITECTURE §1).
  *
  * A browser subscribes to channels; the server authorises each one. Events published on
  * a channel arrive as `(channel, payload)`, so one socket can carry many channels and a
@@ -13,12 +13,12 @@ import type { WebNotification } from './schemas/notifications';
 /** Channels and the pattern of their names. */
 export const CHANNEL_NAME_PATTERN = /^[A-Za-z0-9._:-]{1,200}$/;
 
-/** The user's own notifications channel (spec §4 Socket). */
+/** The user's own notifications channel (product §4 Socket). */
 export const notificationsChannel = (userId: number) => `private-notifications.${userId}`;
 
 /**
  * Progress of one piece of device work started by a mutation that answered with
- * `meta.channel` (ARCHITECTURE §4, spec §4 'Action status').
+ * `meta.channel` (ARCHITECTURE §4, product §4 'Action status').
  */
 export const actionChannel = (id: string | number) => `action.${id}`;
 
@@ -27,18 +27,18 @@ export const actionChannel = (id: string | number) => `action.${id}`;
  * the devices feature brings its action progress, status, telemetry and event pushes.
  */
 export type ChannelEvents = {
-  /** A notification was stored for the channel's user (spec §7 Notifications). */
+  /** A notification was stored for the channel's user (product §7 Notifications). */
   WebNotificationCreated: WebNotification;
 } & DeviceRealtimeEventMap;
 export type ChannelEventName = keyof ChannelEvents;
 
-/** Why a subscription was refused (spec §4: code 403 makes the client unsubscribe). */
+/** Why a subscription was refused (product §4: code 403 makes the client unsubscribe). */
 export type SubscriptionError = { code: 400 | 403; message: string };
 
 /** The answer to `subscribe` when the client asks for an acknowledgement. */
 export type SubscribeAck = { ok: true } | ({ ok: false } & SubscriptionError);
 
-/** Events the browser sends (spec §7: subscribe and unsubscribe with a channel). */
+/** Events the browser sends (product §7: subscribe and unsubscribe with a channel). */
 export type ClientToServerEvents = {
   subscribe: (channel: string, ack?: (result: SubscribeAck) => void) => void;
   unsubscribe: (channel: string, ack?: (result: { ok: true }) => void) => void;

@@ -1,5 +1,5 @@
 /**
- * Validation constants (spec §5) used by the zod schemas and the inputs alike, and the rules
+ * Validation constants (product §5) used by the zod schemas and the inputs alike, and the rules
  * of the characters a name may hold.
  */
 
@@ -13,10 +13,10 @@ export const NAME_MAX = 255;
 export const COMMENT_MAX = 200;
 export const CODE_AMOUNT_MAX_DIGITS = 12;
 
-/** Forbidden characters in names (spec §5): ~ ! # $ & * ( ) [ ] { } < > ? ' | ; ` / : " and backslash. */
+/** Forbidden characters in names (product §5): ~ ! # $ & * ( ) [ ] { } < > ? ' | ; ` / : " and backslash. */
 export const FORBIDDEN_NAME_CHARS = `~!#$&*()[]{}<>?'|;\`/:"\\`;
 
-/** True when the value holds none of the forbidden characters of spec §5. */
+/** True when the value holds none of the forbidden characters of product §5. */
 export function hasNoForbiddenChars(value: string): boolean {
   for (const ch of value) if (FORBIDDEN_NAME_CHARS.includes(ch)) return false;
   return true;
@@ -102,7 +102,7 @@ export function neutralizeTexts<T>(value: T): T {
   return value;
 }
 
-/** Monitoring intervals (spec §5, §9), seconds. */
+/** Monitoring intervals (product §5, §9), seconds. */
 export const MONITORING = {
   minSeconds: 60,
   maxSeconds: 31_536_000,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { hasPermission, PERMISSIONS, SPEC_PERMISSIONS } from './permissions';
 import { DEFAULT_ROLES, invitableRoles } from './roles';
 
-describe('permissions and default roles (spec §6)', () => {
+describe('permissions and default roles (product §6)', () => {
   it('lists the 34 permission strings of the spec', () => {
     expect(SPEC_PERMISSIONS).toHaveLength(34);
     expect(new Set(PERMISSIONS).size).toBe(PERMISSIONS.length);

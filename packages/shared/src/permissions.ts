@@ -1,5 +1,5 @@
 /**
- * The one catalogue of permissions and default roles (spec §6).
+ * The one catalogue of permissions and default roles (product §6).
  *
  * The first block is every permission string the spec names; a super admin holds all
  * of them. The second block is Fleetgate's own action permissions: the spec's strings
@@ -7,7 +7,7 @@
  * sets per role are explained in docs/permissions.md.
  */
 
-/** Permission strings of spec §6, in the spec's order. */
+/** Permission strings of product §6, in the spec's order. */
 export const SPEC_PERMISSIONS = [
   'view_devices',
   'view_device_hotspots',
@@ -68,7 +68,7 @@ export function isPermission(value: string): value is Permission {
 }
 
 /**
- * A check on a list passes if any (or all, if requested) match (spec §6).
+ * A check on a list passes if any (or all, if requested) match (product §6).
  */
 export function hasPermission(
   held: readonly string[],

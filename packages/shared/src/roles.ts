@@ -1,6 +1,6 @@
 import { PERMISSIONS, type Permission } from './permissions';
 
-/** Default role names of spec §6. */
+/** Default role names of product §6. */
 export const ROLE_NAMES = ['super_admin', 'admin', 'end_user', 'readonly_admin', 'read_only'] as const;
 export type RoleName = (typeof ROLE_NAMES)[number];
 
@@ -9,7 +9,7 @@ export type DefaultRole = {
   name: RoleName;
   title: string;
   description: string;
-  /** Role names this role may invite, as spec §6 lists them ('support' is listed but not a default role). */
+  /** Role names this role may invite, as product §6 lists them ('support' is listed but not a default role). */
   canInviteRoles: readonly string[];
   permissions: readonly Permission[];
 };
@@ -84,7 +84,7 @@ const READ_ONLY: readonly Permission[] = [
   'view_permissions',
 ];
 
-/** The five default roles of spec §6, with their fixed ids. */
+/** The five default roles of product §6, with their fixed ids. */
 export const DEFAULT_ROLES: readonly DefaultRole[] = [
   {
     id: 1,
@@ -130,7 +130,7 @@ export const DEFAULT_ROLES: readonly DefaultRole[] = [
 ];
 
 /**
- * Roles a role may invite. A role unknown to the list is treated as admin (spec §6).
+ * Roles a role may invite. A role unknown to the list is treated as admin (product §6).
  */
 export function invitableRoles(roleName: string): readonly string[] {
   const role =

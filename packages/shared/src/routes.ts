@@ -1,36 +1,36 @@
 import type { Permission } from './permissions';
 
-/** A page transition named by route meta (spec §2 Layout); 'toRight' by default. */
+/** A page transition named by route meta (product §2 Layout); 'toRight' by default. */
 export type Transition = 'toRight' | 'toLeft' | 'fade' | 'none';
 
 /**
- * One route of spec §2. The table is data only: the console maps names to screens, the
+ * One route of product §2. The table is data only: the console maps names to screens, the
  * server uses it for links (e-mails, notifications) and the guard tests walk it.
  */
 export type RouteDef = {
   name: string;
   /** Path pattern with `:params`; absent for a route that only groups tabs. */
   path?: string;
-  /** Held permission needed to enter; a list passes when any is held (spec §6). */
+  /** Held permission needed to enter; a list passes when any is held (product §6). */
   permission?: Permission | readonly Permission[];
-  /** Where entering this route leads instead (spec §2: company.info → devices tab, ...). */
+  /** Where entering this route leads instead (product §2: company.info → devices tab, ...). */
   redirect?: string;
   /** The route whose tab strip shows this one. */
   parent?: string;
   /** Shown as a tab of `parent`. */
   tab?: boolean;
-  /** Rendered with no chrome (spec §2 Layout). */
+  /** Rendered with no chrome (product §2 Layout). */
   standalone?: boolean;
   /** Reachable without signing in. */
   public?: boolean;
   transition?: Transition;
-  /** Help content: opened by itself ('panel', after 700 ms) or on demand ('link') (spec §2 Layout). */
+  /** Help content: opened by itself ('panel', after 700 ms) or on demand ('link') (product §2 Layout). */
   help?: 'panel' | 'link';
 };
 
 const r = (def: RouteDef): RouteDef => def;
 
-/** Every route of spec §2, in the order the guard looks for a first permitted page. */
+/** Every route of product §2, in the order the guard looks for a first permitted page. */
 export const ROUTES: readonly RouteDef[] = [
   // Management
   r({ name: 'management.devices', path: '/management/devices', permission: 'view_devices', help: 'link' }),
@@ -679,7 +679,7 @@ export function tabsOf(name: string): RouteDef[] {
   return ROUTES.filter((route) => route.parent === name && route.tab);
 }
 
-/** The remote-connect launchers: these paths select the connect screens, not the main app (spec §2). */
+/** The remote-connect launchers: these paths select the connect screens, not the main app (product §2). */
 export const CONNECT_SCREENS = {
   desktop: '/rms-connect/desktop',
   ssh: '/rms-connect/ssh',

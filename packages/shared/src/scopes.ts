@@ -1,7 +1,7 @@
 import type { Permission } from './permissions';
 
 /**
- * Scopes of personal access tokens (issue 4: `Authorization: Bearer`). A token acts with
+ * Scopes of personal access tokens (`Authorization: Bearer`). A token acts with
  * the permissions its user holds AND its scopes allow: the intersection, never more.
  * Impersonation, the system-only rights and the account's own settings are in no scope,
  * so no token can reach them.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { safeContinueUrl } from './url';
 
-describe('continue_url (spec §5)', () => {
+describe('continue_url (product §5)', () => {
   const origin = 'https://console.example.com';
   it('keeps a same-host URL as a path', () => {
     expect(safeContinueUrl('https://console.example.com/devices/4?tab=1#x', origin)).toBe(

@@ -1,5 +1,5 @@
 /**
- * continue_url is honoured only if its host equals the current host (spec §5).
+ * continue_url is honoured only if its host equals the current host (product §5).
  * Returns a same-origin path+query+hash to navigate to, or null.
  */
 export function safeContinueUrl(candidate: string | null | undefined, currentOrigin: string): string | null {

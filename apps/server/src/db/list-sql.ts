@@ -36,7 +36,7 @@ export function listPlan<F extends string>(spec: ListSpec<F>, query: ListQuery) 
   const direction = sortText.startsWith('-') ? desc : asc;
   const orderBy = [direction(spec.columns[sortField]), direction(spec.idColumn)];
 
-  // spec §7 Search asks every endpoint for the same union of fields (id,name,status,email,
+  // product §7 Search asks every endpoint for the same union of fields (id,name,status,email,
   // protocol,enabled,color): fields an endpoint does not have are skipped, not refused.
   const fields = query.fields?.length ? query.fields.filter(isField) : undefined;
 

@@ -18,7 +18,7 @@ export type SeedResult = {
 };
 
 /**
- * Brings the database to the state every start expects: the five default roles of spec §6
+ * Brings the database to the state every start expects: the five default roles of product §6
  * with the permission sets of the code, the root company, and a first super admin. Only
  * the roles are re-synchronised on later starts; nothing else is seeded twice.
  */

@@ -26,7 +26,7 @@ const REFUSAL_LOG_KEYS = 10_000;
 export type DeviceAuthenticator = (request: AuthRequest) => Promise<AuthOutcome>;
 
 /**
- * Device authentication (ARCHITECTURE §5, spec §8). Username is the serial and the client
+ * Device authentication (ARCHITECTURE §5, product §8). Username is the serial and the client
  * id must equal it. The password is either the device's secret or, on first contact only,
  * its MAC address. Every outcome is recorded as a connection attempt with the spec's code.
  *
@@ -95,7 +95,7 @@ export function createDeviceAuthenticator(deps: {
     let approvedCode: number | undefined;
 
     if (!device) {
-      // spec §2 auth.devices: an approved serial and MAC registers itself on first contact.
+      // product §2 auth.devices: an approved serial and MAC registers itself on first contact.
       const approval = mac ? await store.openApproval(serial) : undefined;
       if (!approval || approval.mac !== mac) return { outcome: refuse(ATTEMPT_CODES.unknownSerial), mac };
       if (approval.companyId === null) {
@@ -131,7 +131,7 @@ export function createDeviceAuthenticator(deps: {
       }
     }
 
-    // spec §8: identity first, so only the real device learns why it is kept out.
+    // product §8: identity first, so only the real device learns why it is kept out.
     if (!device.monitoringEnabled) return { outcome: refuse(ATTEMPT_CODES.monitoringDisabled), device, mac };
     if (!device.creditActive) {
       if (device.status !== DEVICE_STATUS.online) await store.markNotActivated(device.id);

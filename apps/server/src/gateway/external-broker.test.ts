@@ -22,7 +22,7 @@ import { digest } from '../auth/tokens';
 import { deviceCommands, deviceState, devices } from '../db/schema/devices';
 import { devicesRepository } from '../modules/devices/devices.repository';
 
-/** The machine's Mosquitto (issue 5: test the external-broker path when it answers). */
+/** The machine's Mosquitto (test the external-broker path when it answers). */
 const MOSQUITTO = 'mqtt://127.0.0.1:1883';
 
 function brokerAnswers(): Promise<boolean> {

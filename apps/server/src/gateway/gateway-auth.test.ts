@@ -35,7 +35,7 @@ async function attempts(serial: string) {
   return app.db.select().from(deviceConnectionAttempts).where(eq(deviceConnectionAttempts.serial, serial));
 }
 
-describe('device identity (ARCHITECTURE §5, spec §8)', () => {
+describe('device identity (ARCHITECTURE §5, product §8)', () => {
   it('first contact proves serial and MAC, receives a secret, and from then on only the secret works', async () => {
     const identity = testIdentity('RUTX11');
     const registered = await registerDirect(app, identity);

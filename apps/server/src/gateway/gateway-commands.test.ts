@@ -62,7 +62,7 @@ async function waitOffline(deviceId: number) {
   );
 }
 
-describe('durable commands (issue 5 §5)', () => {
+describe('durable commands', () => {
   it('an offline device receives its queued commands in order when it returns', async () => {
     const identity = testIdentity();
     const device = await registerDirect(app, identity);

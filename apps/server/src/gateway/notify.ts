@@ -64,7 +64,7 @@ export function tapped(notify: Notify, taps: DeviceTaps): Notify {
   };
 }
 
-/** A command changed state: its action channel (spec §4 'Action status') and its device's. */
+/** A command changed state: its action channel (product §4 'Action status') and its device's. */
 export function notifyCommand(notify: Notify, row: DeviceCommand): void {
   const payload = {
     batch_id: row.batchId,

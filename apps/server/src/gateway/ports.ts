@@ -11,7 +11,7 @@ export type DeviceIdentity = {
   sessionId: string | null;
 };
 
-/** A device as its authentication sees it (spec §8: identity first, then monitoring and credit). */
+/** A device as its authentication sees it (product §8: identity first, then monitoring and credit). */
 export type DeviceCredentials = {
   id: number;
   companyId: number;
@@ -24,10 +24,10 @@ export type DeviceCredentials = {
   creditActive: boolean;
 };
 
-/** An approval not yet used (spec §2 auth.devices): the serial registers itself with this MAC. */
+/** An approval not yet used (product §2 auth.devices): the serial registers itself with this MAC. */
 export type OpenApproval = { id: number; mac: string; companyId: number | null };
 
-/** One connection attempt with its spec §8 code. */
+/** One connection attempt with its product §8 code. */
 export type ConnectionAttempt = {
   serial: string;
   mac?: string | null;
@@ -115,7 +115,7 @@ export type AuthStore = {
     serial: string,
     approval: OpenApproval & { companyId: number },
   ): Promise<DeviceCredentials | undefined>;
-  /** spec §8 code 15: a device without credit shows as Not Activated. */
+  /** product §8 code 15: a device without credit shows as Not Activated. */
   markNotActivated(deviceId: number): Promise<void>;
   /** The issued secret becomes the only credential. */
   confirmSecret(deviceId: number, secretHash: string | null): Promise<void>;

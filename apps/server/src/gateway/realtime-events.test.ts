@@ -46,7 +46,7 @@ function collect<T>(socket: TestSocket, event: string, channel: string): T[] {
   return seen;
 }
 
-describe('device events for browsers (spec §4 Action status)', () => {
+describe('device events for browsers (product §4 Action status)', () => {
   it('streams every step of an action on its channel to the user who started it, and to nobody else', async () => {
     const { acme, beta } = await tenantTree(app);
     await createUser(app, 'admin@acme.rt', 'admin', acme.id);

@@ -29,7 +29,7 @@ function luhnValid(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-describe('simulated identities, telemetry and shell (issue 5 §6)', () => {
+describe('simulated identities, telemetry and shell', () => {
   it('makes the same realistic identity for the same index every run', () => {
     expect(fleetDevice(3, 7)).toEqual(fleetDevice(3, 7));
     const fleet = fleetDevices(3, 300);

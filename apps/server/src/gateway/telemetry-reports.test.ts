@@ -17,7 +17,7 @@ const copyFields = (copy: string) =>
     .filter(Boolean)
     .map((line) => line.split('\t'));
 
-describe('telemetry reports, prepared off the server thread (issue 5 §2)', () => {
+describe('telemetry reports, prepared off the server thread', () => {
   it('successful-batch: every valid report becomes a point, each device its newest state', () => {
     const prepared = prepare([
       report(1, { at: '2026-11-24T11:59:50Z', signal: -70, data: { rx: 10, tx: 5 } }),

@@ -1,7 +1,7 @@
 import { commaList, pageQuerySchema } from '@fleetgate/shared/schemas/list';
 import { z } from 'zod';
 
-/** The list parameters of ARCHITECTURE §4 and spec §7 Search. */
+/** The list parameters of ARCHITECTURE §4 and product §7 Search. */
 export const listQuerySchema = pageQuerySchema.extend({
   sort: z.string().max(100).optional(),
   q: z.string().trim().max(200).optional(),
@@ -10,7 +10,7 @@ export const listQuerySchema = pageQuerySchema.extend({
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
-/** Keeps only the asked-for fields of each row that the row has (spec §7: `fields` filter). */
+/** Keeps only the asked-for fields of each row that the row has (product §7: `fields` filter). */
 export function pickFields<T extends Record<string, unknown>>(
   rows: T[],
   fields: readonly string[] | undefined,

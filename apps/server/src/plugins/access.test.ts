@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-describe('route access rules (issue 2, CONVENTIONS §4)', () => {
+describe('route access rules (CONVENTIONS §4)', () => {
   it('every /api route declares a permission requirement or an explicit public marker', () => {
     const api = app.routeCatalog.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'));
     expect(api.length).toBeGreaterThan(4);
@@ -24,7 +24,7 @@ describe('route access rules (issue 2, CONVENTIONS §4)', () => {
       .map((r) => `${r.method} ${r.url}`)
       .sort();
     expect(publicApi).toEqual([
-      // Vendor identity service: whether it is offered, start, and the callback (issue 4).
+      // Vendor identity service: whether it is offered, start, and the callback.
       'GET /api/auth/oidc',
       'GET /api/brand',
       'GET /api/invitations/by-token/:token',
@@ -71,7 +71,7 @@ describe('route access rules (issue 2, CONVENTIONS §4)', () => {
   });
 });
 
-describe('OpenAPI (issue 2)', () => {
+describe('OpenAPI', () => {
   it('serves a description generated from the route schemas at /api/docs', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);

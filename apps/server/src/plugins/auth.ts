@@ -86,7 +86,7 @@ export function refreshCookie(request: FastifyRequest, publicUrl: string | undef
   return request.cookies[requestCookies(request, publicUrl).refresh];
 }
 
-/** Sets the session, refresh and XSRF cookies (spec §7 General, ARCHITECTURE §4). */
+/** Sets the session, refresh and XSRF cookies (product §7 General, ARCHITECTURE §4). */
 export function setAuthCookies(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -185,7 +185,7 @@ export const authPlugin = fp(
       if (!caller) return;
       if (unsafe) checkXsrf(request, caller.session);
       request.auth = caller;
-      // spec §6 blocking conditions: the notice screens' routes only.
+      // product §6 blocking conditions: the notice screens' routes only.
       const access = routeAccess(request);
       const block = blockOf(caller);
       if (block && access && !('public' in access)) {

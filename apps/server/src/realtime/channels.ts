@@ -27,7 +27,7 @@ export type ChannelRule = {
   authorize(identity: SocketIdentity, match: RegExpExecArray): boolean | Promise<boolean>;
 };
 
-/** Spec §4 Socket: a user listens to their own notifications only. */
+/** Product §4 Socket: a user listens to their own notifications only. */
 export const notificationsRule: ChannelRule = {
   name: 'notifications',
   pattern: /^private-notifications\.(\d{1,10})$/,

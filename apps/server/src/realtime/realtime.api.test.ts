@@ -42,7 +42,7 @@ afterAll(async () => {
   await app.close();
 });
 
-describe('socket handshake (spec §7, ARCHITECTURE §1)', () => {
+describe('socket handshake (product §7, ARCHITECTURE §1)', () => {
   it('a socket without a session cookie is refused with code 401', async () => {
     const error = await opened(track(testSocket(url))).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Error);
@@ -77,7 +77,7 @@ describe('socket handshake (spec §7, ARCHITECTURE §1)', () => {
   });
 });
 
-describe('channel subscriptions (spec §4 Socket)', () => {
+describe('channel subscriptions (product §4 Socket)', () => {
   let socket: TestSocket;
   const refusals: [string, SubscriptionError][] = [];
 

@@ -74,7 +74,7 @@ function acknowledge<T>(ack: unknown, value: T): void {
 }
 
 /**
- * socket.io at /status/socket.io (spec §7, ARCHITECTURE §1): the handshake needs a live
+ * socket.io at /status/socket.io (product §7, ARCHITECTURE §1): the handshake needs a live
  * session cookie and an acceptable Origin; clients subscribe to channels the rule table
  * allows; services publish with `app.realtime.publish`.
  */
@@ -128,7 +128,7 @@ export const realtimePlugin = fp(
           if (decision.ok && !socket.connected) return;
           if (decision.ok) await socket.join(channel);
           else {
-            // spec §4: the client unsubscribes on a subscription_error with code 403.
+            // product §4: the client unsubscribes on a subscription_error with code 403.
             socket.emit('subscription_error', typeof channel === 'string' ? channel : '', {
               code: decision.code,
               message: decision.message,

@@ -16,21 +16,23 @@ import { RouteError } from './router/RouteError';
 import { FirstPermitted, type PageMap, RouteScreen } from './router/RouteScreen';
 import { SessionProvider } from './session/session-context';
 
-/** The route table of spec §2 as react-router routes: standalone ones outside the chrome. */
+/** The route table of product §2 as react-router routes: standalone ones outside the chrome. */
 export function buildRoutes(pages: PageMap): RouteObject[] {
   const inLayout: RouteObject[] = [];
   const standalone: RouteObject[] = [];
   for (const route of ROUTES) {
     if (!route.path) continue;
+    // Every route has its error boundary: a screen that fails shows the message, never a blank page.
     const object: RouteObject = {
       path: route.path,
       handle: { name: route.name },
       element: <RouteScreen route={route} pages={pages} />,
+      errorElement: <RouteError inPage={!route.standalone} />,
     };
     (route.standalone ? standalone : inLayout).push(object);
   }
   return [
-    { path: OFFLINE_PATH, element: <OfflinePage /> },
+    { path: OFFLINE_PATH, element: <OfflinePage />, errorElement: <RouteError /> },
     ...standalone,
     {
       element: (
@@ -41,7 +43,10 @@ export function buildRoutes(pages: PageMap): RouteObject[] {
         </HelpProvider>
       ),
       errorElement: <RouteError />,
-      children: [...inLayout, { path: '*', element: <FirstPermitted /> }],
+      children: [
+        ...inLayout,
+        { path: '*', element: <FirstPermitted />, errorElement: <RouteError inPage /> },
+      ],
     },
   ];
 }
@@ -51,7 +56,7 @@ export function MainApp({ user, brand }: { user: CurrentUser; brand: Brand }) {
   const { t } = useTranslation('shell');
   const router = useMemo(() => {
     const created = createBrowserRouter(buildRoutes(PAGES));
-    // spec §7 General: pending requests are cancelled on route change ('Route changed').
+    // product §7 General: pending requests are cancelled on route change ('Route changed').
     let path = created.state.location.pathname;
     created.subscribe((state) => {
       if (state.location.pathname === path) return;

@@ -1,7 +1,7 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** The maintenance screen of spec §4: shown when the session cannot be initialised. */
+/** The maintenance screen of product §4: shown when the session cannot be initialised. */
 export function MaintenancePage({
   title,
   body,

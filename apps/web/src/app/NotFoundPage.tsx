@@ -1,7 +1,7 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** /404: reachable without signing in (spec §2). */
+/** /404: reachable without signing in (product §2). */
 export function NotFoundPage() {
   const { t } = useTranslation('shell');
   return (

@@ -1,7 +1,7 @@
 import { type Brand, brandSchema, DEFAULT_BRAND } from '@fleetgate/shared/schemas/brand';
 import { api } from '../lib/http/client';
 
-/** The brand of this console (spec §1); the default brand when it cannot be read. */
+/** The brand of this console (product §1); the default brand when it cannot be read. */
 export async function loadBrand(): Promise<Brand> {
   try {
     const response = await api.get<unknown>('/brand', { noRefresh: true });

@@ -2,7 +2,7 @@ import { ROUTES } from '@fleetgate/shared/routes';
 import { lazy } from 'react';
 import type { PageMap } from './router/RouteScreen';
 
-/** The tab routes under company.info (spec §2), all drawn by the company page. */
+/** The tab routes under company.info (product §2), all drawn by the company page. */
 const COMPANY_TABS = ROUTES.filter(
   (route) => route.name.startsWith('company.') && route.path?.startsWith('/companies/:company_id/'),
 ).map((route) => route.name);

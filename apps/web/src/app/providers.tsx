@@ -15,7 +15,7 @@ export const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 10_000 } },
 });
 
-/** Dark mode of spec §4: kept in a cookie, 'auto' (the default) follows the operating system. */
+/** Dark mode of product §4: kept in a cookie, 'auto' (the default) follows the operating system. */
 const colorSchemeManager = cookieColorSchemeManager();
 
 /** Theme, data cache and toasts around every screen. */

@@ -13,7 +13,7 @@ const deps = (
   wait: async () => {},
 });
 
-describe('session initialisation (spec §4)', () => {
+describe('session initialisation (product §4)', () => {
   it('mounts with the user when the request succeeds', async () => {
     await expect(initSession(deps(async () => user))).resolves.toEqual({ kind: 'ready', user });
   });
@@ -59,7 +59,7 @@ describe('session initialisation (spec §4)', () => {
     });
   });
 
-  it('shows the notice screen for the blocking codes of spec §6', async () => {
+  it('shows the notice screen for the blocking codes of product §6', async () => {
     const blocked = async () =>
       Promise.reject(
         new ApiError(403, 'Forbidden', [
@@ -73,7 +73,7 @@ describe('session initialisation (spec §4)', () => {
     });
   });
 
-  it('hands the notice screen the account address of the error data (spec §8 Session)', async () => {
+  it('hands the notice screen the account address of the error data (product §8 Session)', async () => {
     const unconfirmed = async () =>
       Promise.reject(
         new ApiError(403, 'Forbidden', [{ code: 'EMAIL_NOT_VERIFIED', message: 'Please confirm' }], {

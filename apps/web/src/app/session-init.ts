@@ -4,7 +4,7 @@ import { apiRequest } from '../lib/http/client';
 import { ApiError, NetworkError, TimeoutError } from '../lib/http/errors';
 import { refreshSession } from '../lib/http/refresh';
 
-/** Error codes that show a notice screen instead of the console (spec §6, §8 Session). */
+/** Error codes that show a notice screen instead of the console (product §6, §8 Session). */
 export const NOTICE_CODES = ['EMAIL_NOT_VERIFIED', 'NOT_INVITED_EXTERNAL_USER', 'MFA_MANDATORY'] as const;
 export type NoticeCode = (typeof NOTICE_CODES)[number];
 
@@ -33,7 +33,7 @@ const defaultDeps: InitDeps = {
   wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
 
-/** Messages of spec §8 Session for a failed user request. */
+/** Messages of product §8 Session for a failed user request. */
 function failureMessage(error: unknown): string {
   if (error instanceof TimeoutError || (error instanceof ApiError && error.status === 408))
     return 'User request timeout';
@@ -41,7 +41,7 @@ function failureMessage(error: unknown): string {
 }
 
 /**
- * Session initialisation of spec §4: read the user; on 401 try one refresh and start
+ * Session initialisation of product §4: read the user; on 401 try one refresh and start
  * over, or ask to sign in; three consecutive failures show the maintenance page.
  * Programming errors (anything but an HTTP or network failure) are rethrown.
  */
@@ -59,7 +59,7 @@ export async function initSession(deps: InitDeps = defaultDeps): Promise<InitRes
       }
       const notice = error instanceof ApiError ? NOTICE_CODES.find((c) => c === error.code) : undefined;
       if (notice && error instanceof ApiError) {
-        // spec §8 Session: the notice screen shows the error data (the account's address).
+        // product §8 Session: the notice screen shows the error data (the account's address).
         const email = (error.body as { meta?: { email?: unknown } } | undefined)?.meta?.email;
         return {
           kind: 'notice',

@@ -2,7 +2,7 @@ import { LANGUAGES } from '@fleetgate/shared/constants';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Every language of the console (spec §2 Header widgets: English, Norwegian, Japanese,
+ * Every language of the console (product §2 Header widgets: English, Norwegian, Japanese,
  * Ukrainian) must carry every English key of every namespace, with the same placeholders.
  * English is the source; the namespaces are read from `locales/en/`, so a namespace added
  * by any feature is guarded as soon as its English file exists.
@@ -94,7 +94,7 @@ function problemsOf(language: string, namespace: string): string[] {
   return problems;
 }
 
-describe('translations (spec §2 Header widgets: four console languages)', () => {
+describe('translations (product §2 Header widgets: four console languages)', () => {
   it('English defines every namespace that must be translated', () => {
     expect(NAMESPACES).toEqual(expect.arrayContaining(REQUIRED_NAMESPACES));
   });

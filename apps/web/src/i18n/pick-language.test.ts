@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pickLanguage } from './pick-language';
 
-describe('language choice (spec §2 Header widgets)', () => {
+describe('language choice (product §2 Header widgets)', () => {
   it('keeps a stored choice', () => expect(pickLanguage('ja', ['en-US'])).toBe('ja'));
   it('ignores a stored value we do not speak', () => expect(pickLanguage('xx', ['uk-UA'])).toBe('uk'));
   it('takes the first browser language we speak', () => {

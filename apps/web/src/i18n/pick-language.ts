@@ -12,7 +12,7 @@ const BY_PREFIX: Record<string, LanguageCode> = {
 const BY_COUNTRY: Record<string, LanguageCode> = { NO: 'nb', JP: 'ja', UA: 'uk' };
 
 /**
- * The console's language (spec §2 Header: chosen from browser languages and country):
+ * The console's language (product §2 Header: chosen from browser languages and country):
  * a stored choice wins; else the first browser language we speak; else the country of
  * a browser locale; else English.
  */

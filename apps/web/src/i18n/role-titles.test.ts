@@ -35,7 +35,7 @@ describe('role titles in the console’s language (one term per concept per lang
     },
   );
 
-  it('cuts what it shows to 45 characters (spec §3 newUser, §9)', async () => {
+  it('cuts what it shows to 45 characters (product §3 newUser, §9)', async () => {
     await i18next.changeLanguage('en');
     expect(shownRoleTitle('a'.repeat(45))).toBe('a'.repeat(45));
     const cut = shownRoleTitle('b'.repeat(60));

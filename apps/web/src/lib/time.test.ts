@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { browserTimezone, currentTimezone, formatTime, isTimezone, timezoneNames } from './time';
 
-describe('times in the chosen zone (spec §9 time format, §4 Timezone)', () => {
+describe('times in the chosen zone (product §9 time format, §4 Timezone)', () => {
   const instant = '2025-01-15T12:34:56Z';
 
   it('formats as YYYY-MM-DD HH:mm:ss in the given zone', () => {
@@ -21,7 +21,7 @@ describe('times in the chosen zone (spec §9 time format, §4 Timezone)', () => 
     expect(formatTime(ms, 'UTC')).toBe('2025-01-15 12:34:56');
   });
 
-  it('shows a dash for missing or invalid values (spec §8)', () => {
+  it('shows a dash for missing or invalid values (product §8)', () => {
     expect(formatTime(null, 'UTC')).toBe('-');
     expect(formatTime(undefined, 'UTC')).toBe('-');
     expect(formatTime('', 'UTC')).toBe('-');

@@ -8,8 +8,8 @@ dayjs.extend(utc);
 dayjs.extend(timezone);
 
 /**
- * The system timezone of spec §2 Header widgets and §4 Timezone lives in the per-user
- * storage of spec §7 (key `timezone`), so that it follows the user to every browser; it
+ * The system timezone of product §2 Header widgets and §4 Timezone lives in the per-user
+ * storage of product §7 (key `timezone`), so that it follows the user to every browser; it
  * is loaded before the console mounts (main.tsx). Without one, the browser's zone is used.
  */
 export const TIMEZONE_STORAGE_KEY = 'timezone';
@@ -27,7 +27,7 @@ export function isTimezone(name: unknown): name is string {
   }
 }
 
-/** The browser-guessed zone (spec §4: used after 'Reset system timezone'). */
+/** The browser-guessed zone (product §4: used after 'Reset system timezone'). */
 export function browserTimezone(): string {
   const guessed = dayjs.tz.guess();
   return isTimezone(guessed) ? guessed : 'UTC';
@@ -51,8 +51,8 @@ export function timezoneNames(): string[] {
 }
 
 /**
- * A time as `YYYY-MM-DD HH:mm:ss` (spec §9) in the user's zone, or in `zone` when given.
- * Invalid values show a dash (spec §8).
+ * A time as `YYYY-MM-DD HH:mm:ss` (product §9) in the user's zone, or in `zone` when given.
+ * Invalid values show a dash (product §8).
  */
 export function formatTime(value: TimeValue, zone: string = currentTimezone()): string {
   if (value === null || value === undefined || value === '') return '-';

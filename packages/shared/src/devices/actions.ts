@@ -1,9 +1,10 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { GENERATED_PASSWORD_LENGTH } from '../constants';
 import { MONITORING } from '../limits';
+import { atLeastChars, atMostChars, body, text, whole } from '../schemas/messages';
 
 /**
- * Device actions (issue 5 §5): each is a durable command row first, then a message to the
+ * Device actions: each is a durable command row first, then a message to the
  * device. Parameters are validated here for the REST body and again by the device.
  */
 export const DEVICE_ACTIONS = [
@@ -24,24 +25,50 @@ export const CLI_COMMAND_MAX = 1024;
 export const DEVICE_NAME_MAX = 64;
 export const DEVICE_DESCRIPTION_MAX = 255;
 
-/** Parameters per action. */
+/** Parameters per action, worded as the forms show them (product §5). */
 export const actionParamsSchemas = {
-  reboot: z.strictObject({}),
-  set_info: z.strictObject({
-    name: z.string().trim().min(1).max(DEVICE_NAME_MAX),
-    description: z.string().trim().max(DEVICE_DESCRIPTION_MAX),
-  }),
-  set_password: z.strictObject({
-    password: z.string().min(DEVICE_PASSWORD_MIN).max(DEVICE_PASSWORD_MAX),
-  }),
-  export_backup: z.strictObject({}),
-  export_event_log: z.strictObject({}),
-  export_troubleshoot: z.strictObject({}),
-  // spec §5: monitoring intervals 60 s .. 31536000 s.
-  monitoring_period: z.strictObject({
-    period: z.number().int().min(MONITORING.minSeconds).max(MONITORING.maxSeconds),
-  }),
-  cli: z.strictObject({ command: z.string().trim().min(1).max(CLI_COMMAND_MAX) }),
+  reboot: body({}, 'Parameters'),
+  set_info: body(
+    {
+      name: text('Name')
+        .trim()
+        .min(1, 'Name is required')
+        .max(DEVICE_NAME_MAX, atMostChars('Name', DEVICE_NAME_MAX)),
+      description: text('Description')
+        .trim()
+        .max(DEVICE_DESCRIPTION_MAX, atMostChars('Description', DEVICE_DESCRIPTION_MAX)),
+    },
+    'Parameters',
+  ),
+  set_password: body(
+    {
+      password: text('Password')
+        .min(DEVICE_PASSWORD_MIN, atLeastChars('Password', DEVICE_PASSWORD_MIN))
+        .max(DEVICE_PASSWORD_MAX, atMostChars('Password', DEVICE_PASSWORD_MAX)),
+    },
+    'Parameters',
+  ),
+  export_backup: body({}, 'Parameters'),
+  export_event_log: body({}, 'Parameters'),
+  export_troubleshoot: body({}, 'Parameters'),
+  // product §5: monitoring intervals 60 s .. 31536000 s.
+  monitoring_period: body(
+    {
+      period: whole('Monitoring period')
+        .min(MONITORING.minSeconds, `Monitoring period must be at least ${MONITORING.minSeconds} seconds`)
+        .max(MONITORING.maxSeconds, `Monitoring period must be at most ${MONITORING.maxSeconds} seconds`),
+    },
+    'Parameters',
+  ),
+  cli: body(
+    {
+      command: text('Command')
+        .trim()
+        .min(1, 'Command is required')
+        .max(CLI_COMMAND_MAX, atMostChars('Command', CLI_COMMAND_MAX)),
+    },
+    'Parameters',
+  ),
 } satisfies Record<DeviceAction, z.ZodType>;
 
 export type ActionParams<A extends DeviceAction> = z.infer<(typeof actionParamsSchemas)[A]>;
@@ -72,7 +99,7 @@ export const FILE_ACTIONS: readonly DeviceAction[] = [
   'export_troubleshoot',
 ];
 
-/** Generated device passwords are 16 characters (spec §5, §9). */
+/** Generated device passwords are 16 characters (product §5, §9). */
 export const DEVICE_GENERATED_PASSWORD_LENGTH = GENERATED_PASSWORD_LENGTH;
 
 /** Command lifecycle: pending → sent → acked → done | failed | cancelled | expired. */

@@ -3,7 +3,7 @@ import { deriveCapabilities } from './capabilities';
 import { MODELS } from './catalogue';
 import { compareVersions, firmwareBefore, firmwareVersion } from './firmware';
 
-describe('firmware versions (spec §5, §9)', () => {
+describe('firmware versions (product §5, §9)', () => {
   it('reads the version of a vendor image name and of a bare version', () => {
     expect(firmwareVersion('RUTX_R_00.07.14.2')).toBe('07.14.2');
     expect(firmwareVersion('RUT9_R_00.07.05.4')).toBe('07.05.4');
@@ -28,8 +28,8 @@ describe('firmware versions (spec §5, §9)', () => {
   });
 });
 
-describe('derived capabilities (spec §3, §9)', () => {
-  it('gives the port counts of spec §9: RUTX12 5, switches 10, SWM 28', () => {
+describe('derived capabilities (product §3, §9)', () => {
+  it('gives the port counts of product §9: RUTX12 5, switches 10, SWM 28', () => {
     expect(deriveCapabilities({ model: 'RUTX12', firmware: null }).port_count).toBe(5);
     expect(deriveCapabilities({ model: 'TSW202', firmware: null }).port_count).toBe(10);
     expect(deriveCapabilities({ model: 'TSW212', firmware: null }).port_count).toBe(10);
@@ -38,7 +38,7 @@ describe('derived capabilities (spec §3, §9)', () => {
     expect(deriveCapabilities({ model: 'TSW299', firmware: null }).port_count).toBe(10);
   });
 
-  it('derives SIM counts from the series (1, 2 or 3), second-modem models doubling (spec §9)', () => {
+  it('derives SIM counts from the series (1, 2 or 3), second-modem models doubling (product §9)', () => {
     expect(deriveCapabilities({ model: 'RUT240', firmware: null }).sim_count).toBe(1);
     expect(deriveCapabilities({ model: 'RUT955', firmware: null }).sim_count).toBe(2);
     expect(deriveCapabilities({ model: 'RUTX11', firmware: null }).sim_count).toBe(2);
@@ -106,7 +106,7 @@ describe('derived capabilities (spec §3, §9)', () => {
     });
   });
 
-  it('prefers the original model of a branded device (spec §1 branded_devices)', () => {
+  it('prefers the original model of a branded device (product §1 branded_devices)', () => {
     const branded = deriveCapabilities({ model: 'ACME-5G', original_model: 'RUTM50', firmware: null });
     expect(branded.device_series).toBe('rutm');
     expect(branded.has_esim).toBe(true);

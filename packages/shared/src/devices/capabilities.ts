@@ -1,7 +1,7 @@
 import { type DeviceSeries, findModel, SERIES, seriesOfModel } from './catalogue';
 import { FIRMWARE_THRESHOLDS, firmwareAtLeast, firmwareBefore, firmwareVersion } from './firmware';
 
-/** The derived device capabilities of spec §3. */
+/** The derived device capabilities of product §3. */
 export type DeviceCapabilities = {
   device_series: DeviceSeries | null;
   fw_version: string | null;
@@ -28,15 +28,15 @@ export type DeviceCapabilities = {
 
 export type CapabilityInput = {
   model: string | null | undefined;
-  /** The vendor model behind a branded one (spec §1 branded_devices); preferred when set. */
+  /** The vendor model behind a branded one (product §1 branded_devices); preferred when set. */
   original_model?: string | null | undefined;
   firmware: string | null | undefined;
 };
 
 /**
- * Derives the capabilities of spec §3 from model and firmware. The hardware comes from
+ * Derives the capabilities of product §3 from model and firmware. The hardware comes from
  * the catalogue (an unknown model of a known series gets the series' defaults and no
- * optional hardware); the firmware thresholds are those of spec §9.
+ * optional hardware); the firmware thresholds are those of product §9.
  */
 export function deriveCapabilities(input: CapabilityInput): DeviceCapabilities {
   const model = input.original_model?.trim() || input.model?.trim() || null;
@@ -50,7 +50,7 @@ export function deriveCapabilities(input: CapabilityInput): DeviceCapabilities {
   const modems = info?.modems ?? (router && (seriesInfo?.sims ?? 0) > 0 ? 1 : 0);
   const mobile = modems > 0;
   const simsPerModem = info?.simsPerModem ?? seriesInfo?.sims ?? 0;
-  // spec §9: SIM counts derive from the series (1, 2 or 3), second-modem models doubling.
+  // product §9: SIM counts derive from the series (1, 2 or 3), second-modem models doubling.
   const simCount = mobile ? simsPerModem * (modems === 2 ? 2 : 1) : 0;
   const wifi = info?.wifi ?? false;
 
@@ -74,7 +74,7 @@ export function deriveCapabilities(input: CapabilityInput): DeviceCapabilities {
     has_esim: info?.esim ?? false,
     has_webfilter: rutos && router,
     has_vpn: rutos && router,
-    // spec §9: legacy alerts before 07.13, legacy VPN before 07.06 (RutOS numbering).
+    // product §9: legacy alerts before 07.13, legacy VPN before 07.06 (RutOS numbering).
     has_legacy_alerts: rutos && firmwareBefore(input.firmware, FIRMWARE_THRESHOLDS.legacyAlertsBefore),
     has_legacy_vpn: rutos && firmwareBefore(input.firmware, FIRMWARE_THRESHOLDS.legacyVpnBefore),
   };

@@ -1,6 +1,6 @@
 /**
- * The model catalogue behind the derived capabilities of spec §3 and the port and SIM
- * counts of spec §9. A model names its series; the series gives the defaults (system,
+ * The model catalogue behind the derived capabilities of product §3 and the port and SIM
+ * counts of product §9. A model names its series; the series gives the defaults (system,
  * SIM slots per modem) and the model what its hardware has.
  */
 
@@ -22,9 +22,9 @@ export const DEVICE_SERIES = [
 export type DeviceSeries = (typeof DEVICE_SERIES)[number];
 
 export type SeriesInfo = {
-  /** RutOS (routers, gateways, access points) or TSWOS (managed switches): spec §9 'rutos' / 'tswos'. */
+  /** RutOS (routers, gateways, access points) or TSWOS (managed switches): product §9 'rutos' / 'tswos'. */
   system: 'rutos' | 'tswos';
-  /** SIM slots per modem in this series (spec §9: 1, 2 or 3). */
+  /** SIM slots per modem in this series (product §9: 1, 2 or 3). */
   sims: 0 | 1 | 2 | 3;
   kind: 'router' | 'gateway' | 'switch' | 'access_point';
 };
@@ -50,7 +50,7 @@ export type ModelInfo = {
   series: DeviceSeries;
   /** Short marketing description, shown beside the model. */
   title: string;
-  /** Ethernet ports (spec §9: e.g. RUTX12 5, switches 10, SWM 28). */
+  /** Ethernet ports (product §9: e.g. RUTX12 5, switches 10, SWM 28). */
   ports: number;
   /** Cellular modems: 0 none, 2 for the second-modem models. */
   modems: 0 | 1 | 2;

@@ -7,7 +7,7 @@ import type { CommandState, DeviceAction } from './actions';
  * users who reach that company, a device channel to the users who reach the device.
  */
 export const DEVICE_REALTIME_EVENTS = {
-  /** A command changed state (spec §4 'Action status' dialog). */
+  /** A command changed state (product §4 'Action status' dialog). */
   actionUpdated: 'DeviceActionUpdated',
   /** A device went online or offline, or changed identity (model, firmware). */
   statusChanged: 'DeviceStatusChanged',

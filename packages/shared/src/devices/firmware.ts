@@ -1,7 +1,7 @@
 /**
  * Firmware versions. A vendor image is named `{PREFIX}_R_{client}.{major}.{minor}[.{patch}]`
  * (`RUTX_R_00.07.14.2`); the comparable version is what follows the client number
- * (`07.14.2`). A bare semver-like version (`7.14.2`, `07.13`) is accepted too (spec §5:
+ * (`07.14.2`). A bare semver-like version (`7.14.2`, `07.13`) is accepted too (product §5:
  * firmware versions match a semver-like pattern).
  */
 
@@ -70,11 +70,11 @@ export function firmwareAtLeast(firmware: string | null | undefined, threshold: 
   return version !== null && compareVersions(version, threshold) >= 0;
 }
 
-/** Firmware thresholds of spec §9, and Fleetgate's own for the network map. */
+/** Firmware thresholds of product §9, and Fleetgate's own for the network map. */
 export const FIRMWARE_THRESHOLDS = {
-  /** Alerts use the legacy configuration before 07.13 (spec §9). */
+  /** Alerts use the legacy configuration before 07.13 (product §9). */
   legacyAlertsBefore: '07.13',
-  /** VPN uses the legacy configuration before 07.06 (spec §9). */
+  /** VPN uses the legacy configuration before 07.06 (product §9). */
   legacyVpnBefore: '07.06',
   /** Topology data for the network map is reported from 07.08 on (docs/device-protocol.md). */
   networkMapFrom: '07.08',

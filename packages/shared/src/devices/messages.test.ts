@@ -14,7 +14,7 @@ describe('device message payloads (docs/device-protocol.md §4)', () => {
     expect(parseJson(new TextEncoder().encode('{"signal":-61}'))).toEqual({ signal: -61 });
   });
 
-  it('failing-state: values outside the units of spec §9 are refused', () => {
+  it('failing-state: values outside the units of product §9 are refused', () => {
     expect(stateSchema.safeParse({ signal: -60, temperature: 41 }).success).toBe(true);
     expect(stateSchema.safeParse({ signal: 5 }).success).toBe(false);
     expect(stateSchema.safeParse({ temperature: 500 }).success).toBe(false);

@@ -81,8 +81,8 @@ export const portSchema = z.object({
 });
 
 /**
- * `up/state`: telemetry as the monitoring configuration asks (spec §3 Monitoring config,
- * units of spec §9). Every key is optional; data counters only grow between resets.
+ * `up/state`: telemetry as the monitoring configuration asks (product §3 Monitoring config,
+ * units of product §9). Every key is optional; data counters only grow between resets.
  */
 export const stateSchema = z.object({
   at: timestamp.optional(),
@@ -93,12 +93,12 @@ export const stateSchema = z.object({
     .min(0)
     .max(10 * 365 * 86_400)
     .optional(),
-  /** dBm (spec §9). */
+  /** dBm (product §9). */
   signal: z.number().min(-150).max(0).optional(),
   rsrp: z.number().min(-160).max(0).optional(),
   rsrq: z.number().min(-40).max(0).optional(),
   sinr: z.number().min(-30).max(50).optional(),
-  /** °C (spec §9). */
+  /** °C (product §9). */
   temperature: z.number().min(-60).max(150).optional(),
   network_type: z.string().max(16).optional(),
   operator: z.string().max(64).optional(),
@@ -125,9 +125,9 @@ export const stateSchema = z.object({
     .object({
       din: z.array(z.boolean()).max(16).optional(),
       dout: z.array(z.boolean()).max(16).optional(),
-      /** Volts (spec §9). */
+      /** Volts (product §9). */
       ain: z.array(z.number().min(-100).max(100)).max(8).optional(),
-      /** Milliamperes, current loop (spec §9). */
+      /** Milliamperes, current loop (product §9). */
       acl: z.array(z.number().min(0).max(100)).max(8).optional(),
     })
     .optional(),

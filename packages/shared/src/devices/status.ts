@@ -1,4 +1,4 @@
-/** Device connection states of spec §4 and connection-attempt codes of spec §8. */
+/** Device connection states of product §4 and connection-attempt codes of product §8. */
 
 export const DEVICE_STATUS = {
   offline: 0,
@@ -10,7 +10,7 @@ export const DEVICE_STATUS = {
 } as const;
 export type DeviceStatus = (typeof DEVICE_STATUS)[keyof typeof DEVICE_STATUS];
 
-/** spec §4: 0 Offline, 1 Online, 2 Pending, otherwise Not Activated. */
+/** product §4: 0 Offline, 1 Online, 2 Pending, otherwise Not Activated. */
 export function deviceStatusText(status: number | null | undefined): string {
   switch (status) {
     case 0:
@@ -39,11 +39,11 @@ export const ATTEMPT_CODES = {
   approvedRegistered: 20,
   /** Accepted over MQTT-over-WebSocket. */
   acceptedWebSocket: 104,
-  /** Refused: identical serial, other MAC (spec §8). */
+  /** Refused: identical serial, other MAC (product §8). */
   macMismatch: 7,
-  /** Refused: monitoring disabled (spec §8). */
+  /** Refused: monitoring disabled (product §8). */
   monitoringDisabled: 14,
-  /** Refused: no active credit (spec §8). */
+  /** Refused: no active credit (product §8). */
   noCredit: 15,
   unknownSerial: 40,
   wrongSecret: 41,
@@ -57,7 +57,7 @@ export type AttemptCode = (typeof ATTEMPT_CODES)[keyof typeof ATTEMPT_CODES];
 /** Codes that let the device in. */
 export const ACCEPTED_CODES: readonly number[] = [0, 10, 12, 20, 104];
 
-/** Reasons stored with Fleetgate's own refusal codes (shown as the text, spec §8 'otherwise the reason'). */
+/** Reasons stored with Fleetgate's own refusal codes (shown as the text, product §8 'otherwise the reason'). */
 export const ATTEMPT_REASONS: Record<number, string> = {
   40: 'Unknown serial number',
   41: 'Wrong device secret',
@@ -69,7 +69,7 @@ export const ATTEMPT_REASONS: Record<number, string> = {
 
 const DEVICE_COULD_NOT = 'Device could not connect to the system - ';
 
-/** spec §8: the log text of a connection attempt by its success code. */
+/** product §8: the log text of a connection attempt by its success code. */
 export function attemptText(code: number, reason?: string | null): string {
   if (ACCEPTED_CODES.includes(code)) return 'Device has attempted to connect to the system.';
   if (code === 14) return `${DEVICE_COULD_NOT}device Monitoring was disabled.`;

@@ -68,7 +68,7 @@ describe('messages', () => {
   });
 });
 
-describe('texts of spec §4 and §8', () => {
+describe('texts of product §4 and §8', () => {
   it('names the device statuses', () => {
     expect([0, 1, 2, 3, 99].map(deviceStatusText)).toEqual([
       'Offline',

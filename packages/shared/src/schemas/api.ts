@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fields, listOf, text, typeMessage, whole } from './messages';
 
 /** Error codes of ARCHITECTURE §4. */
 export const ERROR_CODES = [
@@ -20,38 +21,39 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-/** Error entry of spec §3: code, message, source (field name). */
-export const errorEntrySchema = z.object({
-  code: z.string(),
-  message: z.string(),
-  source: z.string().optional(),
+/** Error entry of product §3: code, message, source (field name). */
+export const errorEntrySchema = fields('Error', {
+  code: text('Error code'),
+  message: text('Error message'),
+  source: text('Error source').optional(),
 });
 export type ErrorEntry = z.infer<typeof errorEntrySchema>;
 
-export const errorBodySchema = z.object({
-  success: z.literal(false),
-  errors: z.array(errorEntrySchema),
+export const errorBodySchema = fields('Response', {
+  success: z.literal(false, { error: 'Success must be false' }),
+  errors: listOf(errorEntrySchema, 'Errors'),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/** Response meta of spec §3 (channel, mfa fields, session ids) plus list totals. */
-export const metaSchema = z
-  .object({
-    total: z.number().int().optional(),
-    channel: z.string().optional(),
-    mfa_method: z.string().optional(),
-    mfa_type: z.string().optional(),
-    session_uuid: z.string().optional(),
-    session_id: z.string().optional(),
-  })
-  .catchall(z.unknown());
+/** Response meta of product §3 (channel, mfa fields, session ids) plus list totals. */
+export const metaSchema = fields('Meta', {
+  total: whole('Total').optional(),
+  channel: text('Channel').optional(),
+  mfa_method: text('MFA method').optional(),
+  mfa_type: text('MFA type').optional(),
+  session_uuid: text('Session UUID').optional(),
+  session_id: text('Session id').optional(),
+}).catchall(z.unknown());
 
 /** The success body of ARCHITECTURE §4: `{ success, data, meta? }`. */
 export function okBody<T extends z.ZodType>(data: T) {
-  return z.object({
-    success: z.literal(true),
-    data,
-    meta: metaSchema.optional(),
-    message: z.string().optional(),
-  });
+  return z.object(
+    {
+      success: z.literal(true, { error: 'Success must be true' }),
+      data,
+      meta: metaSchema.optional(),
+      message: text('Message').optional(),
+    },
+    { error: typeMessage('Response', 'an object') },
+  );
 }

@@ -19,29 +19,41 @@ import {
   INVISIBLE_TEXT_MESSAGE,
 } from '../limits';
 import { commaIntList, commaList } from './list';
+import {
+  anyObject,
+  atLeast,
+  atMost,
+  atMostChars,
+  body,
+  fields,
+  flag,
+  instant,
+  isRequired,
+  listOf,
+  numeric,
+  oneOf,
+  text,
+  whole,
+} from './messages';
 
-/** REST contracts of the devices API (issue 5), shared by the server routes and the console. */
+/** REST contracts of the devices API, shared by the server routes and the console. */
 
-export const serialSchema = z
-  .string()
+export const serialSchema = text('Serial number')
   .trim()
   .regex(SERIAL_PATTERN, 'Serial number must be 4 to 32 letters, digits, dashes or underscores');
-export const macSchema = z
-  .string()
+export const macSchema = text('MAC address')
   .trim()
   .regex(MAC_PATTERN, 'MAC address must be six hex pairs, e.g. 00:1E:42:12:34:56');
-export const deviceNameSchema = z
-  .string()
+export const deviceNameSchema = text('Name')
   .trim()
   .min(1, 'Name is required')
-  .max(DEVICE_NAME_MAX)
+  .max(DEVICE_NAME_MAX, atMostChars('Name', DEVICE_NAME_MAX))
   .refine(hasNoForbiddenChars, 'Name contains forbidden characters')
   .refine(hasNoInvisibleChars, INVISIBLE_NAME_MESSAGE);
 /** Multi-line text: line breaks are allowed, invisible and text-direction characters are not. */
-export const deviceDescriptionSchema = z
-  .string()
+export const deviceDescriptionSchema = text('Description')
   .trim()
-  .max(DEVICE_DESCRIPTION_MAX)
+  .max(DEVICE_DESCRIPTION_MAX, atMostChars('Description', DEVICE_DESCRIPTION_MAX))
   .refine(hasNoInvisibleCharsInText, INVISIBLE_TEXT_MESSAGE);
 
 /** Sort keys of the devices list; the first group allows keyset paging (non-null columns). */
@@ -56,7 +68,7 @@ export const DEVICE_SORTS = [
 export const DEVICE_SEARCH_FIELDS = ['name', 'serial', 'mac', 'imei'] as const;
 
 /** Filters of the devices list (besides limit, offset, sort, q, search-fields, fields). */
-export const deviceFiltersSchema = z.object({
+export const deviceFiltersSchema = fields('Filters', {
   status: commaIntList.optional(),
   model: commaList.optional(),
   company_id: commaIntList.optional(),
@@ -65,237 +77,276 @@ export const deviceFiltersSchema = z.object({
     .refine((list) => list.every((v) => firmwareFilterOf(v) !== null), FIRMWARE_FILTER_MESSAGE)
     .optional(),
   /** Keyset cursor from `meta.next_cursor`; replaces offset. */
-  cursor: z.string().max(512).optional(),
+  cursor: text('Cursor').max(512, atMostChars('Cursor', 512)).optional(),
 });
 
 /** A tag on a device, as the devices table and the device page show it. */
-export const deviceTagSchema = z.object({ id: z.number().int(), name: z.string(), color: z.string() });
+export const deviceTagSchema = fields('Tag', {
+  id: whole('Tag id'),
+  name: text('Tag name'),
+  color: text('Tag colour'),
+});
 
 /** One row of the devices list and the device page header. */
-export const deviceSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  description: z.string(),
-  serial: z.string(),
-  mac: z.string(),
-  model: z.string().nullable(),
-  original_model: z.string().nullable(),
-  firmware: z.string().nullable(),
-  imei: z.string().nullable(),
-  esim: z.boolean(),
-  status: z.number().int(),
-  status_text: z.string(),
-  company_id: z.number().int(),
-  company_name: z.string(),
-  monitoring_enabled: z.boolean(),
-  monitoring_period: z.number().int(),
-  credit_active: z.boolean(),
-  last_seen_at: z.date().nullable(),
-  created_at: z.date(),
-  signal: z.number().nullable(),
-  temperature: z.number().nullable(),
-  operator: z.string().nullable(),
-  wan_type: z.string().nullable(),
-  wan_ip: z.string().nullable(),
-  uptime: z.number().nullable(),
+export const deviceSchema = fields('Device', {
+  id: whole('Id'),
+  name: text('Name'),
+  description: text('Description'),
+  serial: text('Serial number'),
+  mac: text('MAC address'),
+  model: text('Model').nullable(),
+  original_model: text('Original model').nullable(),
+  firmware: text('Firmware').nullable(),
+  imei: text('IMEI').nullable(),
+  esim: flag('eSIM'),
+  status: whole('Status'),
+  status_text: text('Status text'),
+  company_id: whole('Company id'),
+  company_name: text('Company name'),
+  monitoring_enabled: flag('Monitoring enabled'),
+  monitoring_period: whole('Monitoring period'),
+  credit_active: flag('Credit active'),
+  last_seen_at: instant('Last seen at').nullable(),
+  created_at: instant('Created at'),
+  signal: numeric('Signal').nullable(),
+  temperature: numeric('Temperature').nullable(),
+  operator: text('Operator').nullable(),
+  wan_type: text('WAN type').nullable(),
+  wan_ip: text('WAN IP').nullable(),
+  uptime: numeric('Uptime').nullable(),
   /** The device's tags that the caller reaches (tags of another company are not shown). */
-  tags: z.array(deviceTagSchema),
+  tags: listOf(deviceTagSchema, 'Tags'),
 });
 export type DeviceRow = z.infer<typeof deviceSchema>;
 
-export const capabilitiesSchema = z.object({
-  device_series: z.string().nullable(),
-  fw_version: z.string().nullable(),
-  has_wifi: z.boolean(),
-  has_gps: z.boolean(),
-  has_rutos: z.boolean(),
-  has_mobile: z.boolean(),
-  port_count: z.number().int(),
-  has_lan: z.boolean(),
-  has_hotspot: z.boolean(),
-  sim_count: z.number().int(),
-  has_io: z.boolean(),
-  has_ddns: z.boolean(),
-  has_data_usage: z.boolean(),
-  has_l2tp: z.boolean(),
-  has_second_modem: z.boolean(),
-  has_network_map: z.boolean(),
-  has_esim: z.boolean(),
-  has_webfilter: z.boolean(),
-  has_vpn: z.boolean(),
-  has_legacy_alerts: z.boolean(),
-  has_legacy_vpn: z.boolean(),
+export const capabilitiesSchema = fields('Capabilities', {
+  device_series: text('Device series').nullable(),
+  fw_version: text('Firmware version').nullable(),
+  has_wifi: flag('Has Wi-Fi'),
+  has_gps: flag('Has GPS'),
+  has_rutos: flag('Has RutOS'),
+  has_mobile: flag('Has mobile'),
+  port_count: whole('Port count'),
+  has_lan: flag('Has LAN'),
+  has_hotspot: flag('Has hotspot'),
+  sim_count: whole('SIM count'),
+  has_io: flag('Has I/O'),
+  has_ddns: flag('Has dynamic DNS'),
+  has_data_usage: flag('Has data usage'),
+  has_l2tp: flag('Has L2TP'),
+  has_second_modem: flag('Has second modem'),
+  has_network_map: flag('Has network map'),
+  has_esim: flag('Has eSIM'),
+  has_webfilter: flag('Has web filter'),
+  has_vpn: flag('Has VPN'),
+  has_legacy_alerts: flag('Has legacy alerts'),
+  has_legacy_vpn: flag('Has legacy VPN'),
 });
 
-/** The device page: the row, the capabilities of spec §3 and the last reported state. */
+/** The device page: the row, the capabilities of product §3 and the last reported state. */
 export const deviceDetailSchema = deviceSchema.extend({
   capabilities: capabilitiesSchema,
-  sims: z.array(z.record(z.string(), z.unknown())),
-  hostname: z.string().nullable(),
-  agent: z.string().nullable(),
-  connected_at: z.date().nullable(),
-  secret_issued: z.boolean(),
-  state: z.record(z.string(), z.unknown()).nullable(),
-  state_at: z.date().nullable(),
+  sims: listOf(anyObject('SIM'), 'SIMs'),
+  hostname: text('Hostname').nullable(),
+  agent: text('Agent').nullable(),
+  connected_at: instant('Connected at').nullable(),
+  secret_issued: flag('Secret issued'),
+  state: anyObject('State').nullable(),
+  state_at: instant('State time').nullable(),
 });
 
-export const registerDeviceBody = z.strictObject({
+/** A company chosen by id. */
+const companyIdSchema = whole('Company').min(1, isRequired('Company'));
+
+export const registerDeviceBody = body({
   serial: serialSchema,
   mac: macSchema,
   /** Defaults to the caller's company. */
-  company_id: z.number().int().min(1).optional(),
+  company_id: companyIdSchema.optional(),
   name: deviceNameSchema.optional(),
   description: deviceDescriptionSchema.optional(),
-  /** A model name shown instead of the vendor's (spec §1 branded_devices). */
-  model: z.string().trim().min(1).max(32).refine(hasNoInvisibleChars, INVISIBLE_NAME_MESSAGE).optional(),
+  /** A model name shown instead of the vendor's (product §1 branded_devices). */
+  model: text('Model')
+    .trim()
+    .min(1, 'Model is required')
+    .max(32, atMostChars('Model', 32))
+    .refine(hasNoInvisibleChars, INVISIBLE_NAME_MESSAGE)
+    .optional(),
 });
 export type RegisterDeviceBody = z.infer<typeof registerDeviceBody>;
 
-export const updateDeviceBody = z.strictObject({
+export const updateDeviceBody = body({
   name: deviceNameSchema.optional(),
   description: deviceDescriptionSchema.optional(),
-  monitoring_enabled: z.boolean().optional(),
+  monitoring_enabled: flag('Monitoring enabled').optional(),
 });
 
-export const deviceCreditBody = z.strictObject({ active: z.boolean() });
+export const deviceCreditBody = body({ active: flag('Credit active') });
 
-const ttl = z.number().int().min(COMMAND_TTL_MIN_SECONDS).max(COMMAND_TTL_MAX_SECONDS).optional();
-const deviceIds = z.array(z.number().int().min(1)).min(1, 'Select at least one device').max(1000);
+const ttl = whole('Time to live')
+  .min(COMMAND_TTL_MIN_SECONDS, `Time to live must be at least ${COMMAND_TTL_MIN_SECONDS} seconds`)
+  .max(COMMAND_TTL_MAX_SECONDS, `Time to live must be at most ${COMMAND_TTL_MAX_SECONDS} seconds`)
+  .optional();
+const deviceIds = listOf(whole('Device').min(1, 'Device ids are positive whole numbers'), 'Devices')
+  .min(1, 'Select at least one device')
+  .max(1000, 'At most 1000 devices at a time');
 
 function commandVariant<A extends (typeof DEVICE_ACTIONS)[number], P extends z.ZodType>(
   action: A,
   params: P,
 ) {
-  return z.strictObject({ action: z.literal(action), device_id: deviceIds, params, ttl_seconds: ttl });
+  return body({
+    action: z.literal(action, { error: `Action must be ${action}` }),
+    device_id: deviceIds,
+    params,
+    ttl_seconds: ttl,
+  });
 }
 
 /**
- * Bulk device actions of spec §7: `{action, device_id[]}` plus the action's parameters.
+ * Bulk device actions of product §7: `{action, device_id[]}` plus the action's parameters.
  * `unregister` and `reset_identity` act on the server only; the others become commands
  * (name and description change through PUT /api/devices/{id}).
  */
-export const bulkActionBody = z.discriminatedUnion('action', [
-  commandVariant('reboot', actionParamsSchemas.reboot.optional()),
-  commandVariant('set_password', actionParamsSchemas.set_password),
-  commandVariant('export_backup', actionParamsSchemas.export_backup.optional()),
-  commandVariant('export_event_log', actionParamsSchemas.export_event_log.optional()),
-  commandVariant('export_troubleshoot', actionParamsSchemas.export_troubleshoot.optional()),
-  commandVariant('monitoring_period', actionParamsSchemas.monitoring_period),
-  commandVariant('cli', actionParamsSchemas.cli),
-  z.strictObject({ action: z.literal('unregister'), device_id: deviceIds }),
-  z.strictObject({ action: z.literal('reset_identity'), device_id: deviceIds }),
-]);
+export const bulkActionBody = z.discriminatedUnion(
+  'action',
+  [
+    commandVariant('reboot', actionParamsSchemas.reboot.optional()),
+    commandVariant('set_password', actionParamsSchemas.set_password),
+    commandVariant('export_backup', actionParamsSchemas.export_backup.optional()),
+    commandVariant('export_event_log', actionParamsSchemas.export_event_log.optional()),
+    commandVariant('export_troubleshoot', actionParamsSchemas.export_troubleshoot.optional()),
+    commandVariant('monitoring_period', actionParamsSchemas.monitoring_period),
+    commandVariant('cli', actionParamsSchemas.cli),
+    body({ action: z.literal('unregister'), device_id: deviceIds }),
+    body({ action: z.literal('reset_identity'), device_id: deviceIds }),
+  ],
+  { error: 'Choose a device action' },
+);
 export type BulkActionBody = z.infer<typeof bulkActionBody>;
 
-export const errorItemSchema = z.object({
-  code: z.string(),
-  message: z.string(),
-  source: z.string().optional(),
+export const errorItemSchema = fields('Error', {
+  code: text('Error code'),
+  message: text('Error message'),
+  source: text('Error source').optional(),
 });
 
 /** Per-device outcome of a bulk action. */
-export const bulkResultSchema = z.object({
-  device_id: z.number().int(),
-  success: z.boolean(),
-  command_id: z.string().optional(),
-  errors: z.array(errorItemSchema).optional(),
+export const bulkResultSchema = fields('Result', {
+  device_id: whole('Device id'),
+  success: flag('Success'),
+  command_id: text('Command id').optional(),
+  errors: listOf(errorItemSchema, 'Errors').optional(),
 });
 
 /** Per-row outcome of a CSV import. */
-export const importRowResultSchema = z.object({
-  line: z.number().int(),
-  serial: z.string(),
-  mac: z.string(),
-  success: z.boolean(),
-  device_id: z.number().int().optional(),
-  errors: z.array(errorItemSchema).optional(),
+export const importRowResultSchema = fields('Result', {
+  line: whole('Line'),
+  serial: text('Serial number'),
+  mac: text('MAC address'),
+  success: flag('Success'),
+  device_id: whole('Device id').optional(),
+  errors: listOf(errorItemSchema, 'Errors').optional(),
 });
 
-export const setPasswordBody = z.strictObject({
+export const setPasswordBody = body({
   device_id: deviceIds,
-  password: z.string().min(8).max(64),
+  password: actionParamsSchemas.set_password.shape.password,
   ttl_seconds: ttl,
 });
 
-export const commandSchema = z.object({
-  id: z.string(),
-  device_id: z.number().int(),
-  batch_id: z.string(),
-  action: z.string(),
-  status: z.enum(COMMAND_STATES),
-  params: z.record(z.string(), z.unknown()),
-  output: z.string().nullable(),
-  error: z.string().nullable(),
-  result: z.record(z.string(), z.unknown()).nullable(),
-  file_name: z.string().nullable(),
-  created_by: z.number().int().nullable(),
-  created_at: z.date(),
-  sent_at: z.date().nullable(),
-  acked_at: z.date().nullable(),
-  finished_at: z.date().nullable(),
-  expires_at: z.date(),
+export const commandSchema = fields('Command', {
+  id: text('Id'),
+  device_id: whole('Device id'),
+  batch_id: text('Batch id'),
+  action: text('Action'),
+  status: oneOf(COMMAND_STATES, 'Status'),
+  params: anyObject('Parameters'),
+  output: text('Output').nullable(),
+  error: text('Error').nullable(),
+  result: anyObject('Result').nullable(),
+  file_name: text('File name').nullable(),
+  created_by: whole('Created by').nullable(),
+  created_at: instant('Created at'),
+  sent_at: instant('Sent at').nullable(),
+  acked_at: instant('Acknowledged at').nullable(),
+  finished_at: instant('Finished at').nullable(),
+  expires_at: instant('Expires at'),
 });
 
-export const telemetryQuery = z.object({
+const isoTime = (label: string) =>
+  z.iso.datetime({ offset: true, error: `${label} must be a date and time such as 2025-01-31T12:00:00Z` });
+const count = (label: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(min, atLeast(label, min))
+    .max(max, atMost(label, max));
+
+export const telemetryQuery = fields('Query', {
   /** ISO time; default 24 hours before `to`. */
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
+  from: isoTime('From').optional(),
+  to: isoTime('To').optional(),
   /** Average into buckets of this many seconds (charts); raw points when absent. */
-  bucket: z.coerce.number().int().min(10).max(86_400).optional(),
-  limit: z.coerce.number().int().min(1).max(5000).default(1000),
+  bucket: count('Bucket', 10, 86_400).optional(),
+  limit: count('Limit', 1, 5000).default(1000),
 });
 
-export const telemetryPointSchema = z.object({
-  at: z.date(),
-  signal: z.number().nullable(),
-  temperature: z.number().nullable(),
-  rx_bytes: z.number().nullable(),
-  tx_bytes: z.number().nullable(),
-  lat: z.number().nullable(),
-  lon: z.number().nullable(),
-  uptime: z.number().nullable(),
+export const telemetryPointSchema = fields('Telemetry point', {
+  at: instant('Time'),
+  signal: numeric('Signal').nullable(),
+  temperature: numeric('Temperature').nullable(),
+  rx_bytes: numeric('Received bytes').nullable(),
+  tx_bytes: numeric('Sent bytes').nullable(),
+  lat: numeric('Latitude').nullable(),
+  lon: numeric('Longitude').nullable(),
+  uptime: numeric('Uptime').nullable(),
 });
 
-export const attemptSchema = z.object({
-  id: z.number().int(),
-  at: z.date(),
-  success: z.number().int(),
-  text: z.string(),
-  reason: z.string().nullable(),
-  status: z.number().int(),
-  serial: z.string(),
-  mac: z.string().nullable(),
-  device_id: z.number().int().nullable(),
-  company_id: z.number().int().nullable(),
-  company_name: z.string().nullable(),
-  source_alias: z.string(),
-  source_name: z.string().nullable(),
+export const attemptSchema = fields('Connection attempt', {
+  id: whole('Id'),
+  at: instant('Time'),
+  success: whole('Success code'),
+  text: text('Text'),
+  reason: text('Reason').nullable(),
+  status: whole('Status'),
+  serial: text('Serial number'),
+  mac: text('MAC address').nullable(),
+  device_id: whole('Device id').nullable(),
+  company_id: whole('Company id').nullable(),
+  company_name: text('Company name').nullable(),
+  source_alias: text('Source alias'),
+  source_name: text('Source name').nullable(),
 });
 
-export const deviceEventSchema = z.object({
-  id: z.number().int(),
-  at: z.date(),
-  type: z.string(),
-  severity: z.string(),
-  message: z.string(),
-  data: z.record(z.string(), z.unknown()).nullable(),
+export const deviceEventSchema = fields('Event', {
+  id: whole('Id'),
+  at: instant('Time'),
+  type: text('Type'),
+  severity: text('Severity'),
+  message: text('Message'),
+  data: anyObject('Data').nullable(),
 });
 
-export const approvedDeviceSchema = z.object({
-  id: z.number().int(),
-  serial: z.string(),
-  mac: z.string(),
-  company_id: z.number().int().nullable(),
-  company_name: z.string().nullable(),
-  note: z.string(),
-  created_at: z.date(),
-  registered_at: z.date().nullable(),
-  device_id: z.number().int().nullable(),
+export const approvedDeviceSchema = fields('Approved device', {
+  id: whole('Id'),
+  serial: text('Serial number'),
+  mac: text('MAC address'),
+  company_id: whole('Company id').nullable(),
+  company_name: text('Company name').nullable(),
+  note: text('Note'),
+  created_at: instant('Created at'),
+  registered_at: instant('Registered at').nullable(),
+  device_id: whole('Device id').nullable(),
 });
 
-export const approveDeviceBody = z.strictObject({
+export const approveDeviceBody = body({
   serial: serialSchema,
   mac: macSchema,
-  company_id: z.number().int().min(1).optional(),
-  note: z.string().trim().max(200).refine(hasNoInvisibleCharsInText, INVISIBLE_TEXT_MESSAGE).optional(),
+  company_id: companyIdSchema.optional(),
+  note: text('Note')
+    .trim()
+    .max(200, atMostChars('Note', 200))
+    .refine(hasNoInvisibleCharsInText, INVISIBLE_TEXT_MESSAGE)
+    .optional(),
 });

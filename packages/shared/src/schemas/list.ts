@@ -1,20 +1,24 @@
 import { z } from 'zod';
+import { fields, text } from './messages';
 
 /** `limit` (1..100) and `offset` of every list (ARCHITECTURE §4). */
-export const pageQuerySchema = z.object({
+export const pageQuerySchema = fields('Query', {
   limit: z.coerce
-    .number()
-    .int()
+    .number({ error: 'limit must be between 1 and 100' })
+    .int('limit must be between 1 and 100')
     .min(1, 'limit must be between 1 and 100')
     .max(100, 'limit must be between 1 and 100')
     .default(25),
-  offset: z.coerce.number().int().min(0, 'offset must not be negative').default(0),
+  offset: z.coerce
+    .number({ error: 'offset must be a whole number' })
+    .int('offset must be a whole number')
+    .min(0, 'offset must not be negative')
+    .default(0),
 });
 
-/** A comma-joined list parameter (spec §7 General) as an array of trimmed, non-empty items. */
-export const commaList = z
-  .string()
-  .max(2000)
+/** A comma-joined list parameter (product §7 General) as an array of trimmed, non-empty items. */
+export const commaList = text('The list')
+  .max(2000, 'The list must be at most 2000 characters')
   .transform((v) =>
     v
       .split(',')
@@ -24,5 +28,5 @@ export const commaList = z
 
 /** A comma-joined list of positive integers (`level=1,2`). */
 export const commaIntList = commaList.pipe(
-  z.array(z.string().regex(/^\d+$/, 'Expected a comma-separated list of numbers').transform(Number)),
+  z.array(z.string().regex(/^\d+$/, 'Give a comma-separated list of numbers').transform(Number)),
 );

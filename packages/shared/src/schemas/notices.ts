@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { body, fields, oneOf, text, whole } from './messages';
 
 /**
- * Global notices of spec §3 (id, type, message as HTML, enabled_at): messages an
- * operator shows to every signed-in user from a moment on (spec §2 header widget 2).
+ * Global notices of product §3 (id, type, message as HTML, enabled_at): messages an
+ * operator shows to every signed-in user from a moment on (product §2 header widget 2).
  *
  * Types: `info` (general news), `warning` (something users should act on),
  * `maintenance` (planned downtime), `update` (a new release or feature).
@@ -14,7 +15,7 @@ export type NoticeType = (typeof NOTICE_TYPES)[number];
 export const NOTICE_MESSAGE_MAX = 5000;
 
 /**
- * The rich-text allow-list of spec §5: tags a, b, i, em, strong; href, target and class
+ * The rich-text allow-list of product §5: tags a, b, i, em, strong; href, target and class
  * on links; class on the others; link schemes http, https, ftp, mailto, tel. The server
  * sanitises with it before storing and the console again before showing.
  */
@@ -37,8 +38,7 @@ const instant = z.iso.datetime({ offset: true, message: 'Enter a valid date and 
 
 const noticeFields = {
   type: z.enum(NOTICE_TYPES, { message: 'Choose a notice type' }),
-  message: z
-    .string({ message: 'Message is required' })
+  message: text('Message')
     .trim()
     .min(1, 'Message is required')
     .max(NOTICE_MESSAGE_MAX, `Message must be at most ${NOTICE_MESSAGE_MAX} characters`),
@@ -46,25 +46,25 @@ const noticeFields = {
   enabled_at: instant.nullable().optional(),
 };
 
-/** Create a notice (also the body of the notice form, spec §3 Forms). */
-export const noticeCreateBodySchema = z.strictObject(noticeFields);
+/** Create a notice (also the body of the notice form, product §3 Forms). */
+export const noticeCreateBodySchema = body(noticeFields);
 export type NoticeCreateBody = z.infer<typeof noticeCreateBodySchema>;
 
 /** Change a notice: the same fields, all of them sent by the form. */
-export const noticeUpdateBodySchema = z.strictObject(noticeFields);
+export const noticeUpdateBodySchema = body(noticeFields);
 export type NoticeUpdateBody = z.infer<typeof noticeUpdateBodySchema>;
 
 /** Enable a notice at a time; without one (absent or null), now. */
-export const noticeEnableBodySchema = z.strictObject({ enabled_at: instant.nullable().optional() });
+export const noticeEnableBodySchema = body({ enabled_at: instant.nullable().optional() });
 export type NoticeEnableBody = z.infer<typeof noticeEnableBodySchema>;
 
-/** What every signed-in user reads (spec §3 Global notice, §7 GET /notices). */
-export const noticeSchema = z.object({
-  id: z.number().int(),
-  type: z.enum(NOTICE_TYPES),
-  /** Sanitised HTML (spec §5). */
-  message: z.string(),
-  enabled_at: z.string().nullable(),
+/** What every signed-in user reads (product §3 Global notice, §7 GET /notices). */
+export const noticeSchema = fields('Notice', {
+  id: whole('Id'),
+  type: oneOf(NOTICE_TYPES, 'Type'),
+  /** Sanitised HTML (product §5). */
+  message: text('Message'),
+  enabled_at: text('Enabled at').nullable(),
 });
 export type Notice = z.infer<typeof noticeSchema>;
 
@@ -74,15 +74,15 @@ export type NoticeStatus = (typeof NOTICE_STATUSES)[number];
 
 /** What the notice administration reads. */
 export const adminNoticeSchema = noticeSchema.extend({
-  status: z.enum(NOTICE_STATUSES),
-  created_by: z.number().int().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  status: oneOf(NOTICE_STATUSES, 'Status'),
+  created_by: whole('Created by').nullable(),
+  created_at: text('Created at'),
+  updated_at: text('Updated at'),
 });
 export type AdminNotice = z.infer<typeof adminNoticeSchema>;
 
 /** Filters of the administration list. */
-export const adminNoticeFilterSchema = z.object({
-  status: z.enum(NOTICE_STATUSES).optional(),
-  type: z.enum(NOTICE_TYPES).optional(),
+export const adminNoticeFilterSchema = fields('Filters', {
+  status: oneOf(NOTICE_STATUSES, 'Status').optional(),
+  type: oneOf(NOTICE_TYPES, 'Type').optional(),
 });

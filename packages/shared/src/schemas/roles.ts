@@ -7,9 +7,9 @@ import {
   NAME_MAX,
 } from '../limits';
 import { PERMISSIONS } from '../permissions';
+import { body, fields, flag, listOf, text, whole } from './messages';
 
-const roleName = z
-  .string()
+const roleName = text('Name')
   .trim()
   .min(2, 'Name must be at least 2 characters')
   .max(60, 'Name must be at most 60 characters')
@@ -17,39 +17,39 @@ const roleName = z
   // The pattern already refuses them; the rule names why, the way every other name does.
   .refine(hasNoInvisibleChars, INVISIBLE_NAME_MESSAGE);
 
-/** A custom role of a company (spec §3 Role, §2 users.roles). */
-export const roleBodySchema = z.strictObject({
-  company_id: z.coerce.number().int().min(1, 'Company is required'),
+/** A custom role of a company (product §3 Role, §2 users.roles). */
+export const roleBodySchema = body({
+  company_id: z.coerce
+    .number({ error: 'Company is required' })
+    .int('Company is required')
+    .min(1, 'Company is required'),
   name: roleName,
-  title: z
-    .string()
+  title: text('Title')
     .trim()
     .min(1, 'Title is required')
     .max(NAME_MAX, `Title must be at most ${NAME_MAX} characters`)
     .refine(hasNoInvisibleChars, INVISIBLE_NAME_MESSAGE),
-  description: z
-    .string()
+  description: text('Description')
     .trim()
     .max(1000, 'Description must be at most 1000 characters')
     .refine(hasNoInvisibleCharsInText, INVISIBLE_TEXT_MESSAGE)
     .default(''),
-  permissions: z
-    .array(z.enum(PERMISSIONS, { error: 'Unknown permission' }))
-    .max(PERMISSIONS.length)
+  permissions: listOf(z.enum(PERMISSIONS, { error: 'Unknown permission' }), 'Permissions')
+    .max(PERMISSIONS.length, `At most ${PERMISSIONS.length} permissions`)
     .refine((list) => new Set(list).size === list.length, 'Permissions must not repeat'),
 });
 
 export const roleUpdateBodySchema = roleBodySchema.omit({ company_id: true }).partial();
 
-export const roleSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  title: z.string(),
-  description: z.string(),
-  canInviteRoles: z.array(z.string()),
-  isDefault: z.boolean(),
-  company_id: z.number().int().nullable(),
-  company_name: z.string().nullable(),
-  permissions_count: z.number().int(),
+export const roleSchema = fields('Role', {
+  id: whole('Id'),
+  name: text('Name'),
+  title: text('Title'),
+  description: text('Description'),
+  canInviteRoles: listOf(text('Role name'), 'Roles it may invite'),
+  isDefault: flag('Default role'),
+  company_id: whole('Company id').nullable(),
+  company_name: text('Company name').nullable(),
+  permissions_count: whole('Permission count'),
 });
 export type Role = z.infer<typeof roleSchema>;

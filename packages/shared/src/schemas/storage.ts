@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { body, fields, text } from './messages';
 
 /** Keys of per-user storage: short, printable, no path tricks. */
-export const storageKeySchema = z
-  .string()
+export const storageKeySchema = text('Key')
   .min(1, 'Key is required')
   .max(200, 'Key must be at most 200 characters')
   .regex(/^[A-Za-z0-9._:-]+$/, 'Key may contain letters, digits and . _ : - only');
@@ -11,13 +11,17 @@ export const storageKeySchema = z
 export const storageValueSchema = z
   .unknown()
   .refine((v) => v !== undefined, 'Value is required')
-  .refine((v) => JSON.stringify(v).length <= 64 * 1024, 'Value must be at most 64 KB of JSON');
+  // JSON has no undefined: that value is refused above, not measured here.
+  .refine((v) => (JSON.stringify(v) ?? '').length <= 64 * 1024, 'Value must be at most 64 KB of JSON');
 
-export const storageRecordSchema = z.object({ key: z.string(), value: z.unknown() });
+export const storageRecordSchema = fields('Record', {
+  key: text('Key'),
+  value: z.custom<unknown>((v) => v !== undefined, { error: 'Value is required' }),
+});
 export type StorageRecord = z.infer<typeof storageRecordSchema>;
 
-export const storageCreateBodySchema = z.strictObject({ key: storageKeySchema, value: storageValueSchema });
-export const storageUpdateBodySchema = z.strictObject({ value: storageValueSchema });
+export const storageCreateBodySchema = body({ key: storageKeySchema, value: storageValueSchema });
+export const storageUpdateBodySchema = body({ value: storageValueSchema });
 
-/** Records a user may keep (spec §7 Storage). */
+/** Records a user may keep (product §7 Storage). */
 export const STORAGE_MAX_KEYS = 500;

@@ -6,40 +6,42 @@ import {
   INVISIBLE_NAME_MESSAGE,
   INVISIBLE_TEXT_MESSAGE,
 } from '../limits';
+import { body, fields, instant, listOf, oneOf, text, whole } from './messages';
 
-/** Tag limits (spec §3 Tag; the name follows the forbidden characters of spec §5). */
+/** Tag limits (product §3 Tag; the name follows the forbidden characters of product §5). */
 export const TAG_NAME_MAX = 100;
 export const TAG_DESCRIPTION_MAX = 500;
 /** The colour a tag gets when none is chosen. */
 export const TAG_DEFAULT_COLOR = '#228be6';
 export const TAG_COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
-/** How many devices one tag request may name (spec §7 bulk body). */
+/** How many devices one tag request may name (product §7 bulk body). */
 export const TAG_DEVICES_MAX = 1000;
 
-export const tagNameSchema = z
-  .string({ error: 'Name is required' })
+export const tagNameSchema = text('Name')
   .trim()
   .min(1, 'Name is required')
   .max(TAG_NAME_MAX, `Name must be at most ${TAG_NAME_MAX} characters`)
   .refine(hasNoForbiddenChars, 'Name contains forbidden characters')
   .refine(hasNoInvisibleChars, INVISIBLE_NAME_MESSAGE);
 
-export const tagDescriptionSchema = z
-  .string()
+export const tagDescriptionSchema = text('Description')
   .trim()
   .max(TAG_DESCRIPTION_MAX, `Description must be at most ${TAG_DESCRIPTION_MAX} characters`)
   .refine(hasNoInvisibleCharsInText, INVISIBLE_TEXT_MESSAGE);
 
-export const tagColorSchema = z
-  .string()
+export const tagColorSchema = text('Colour')
   .trim()
   .regex(TAG_COLOR_PATTERN, 'Colour must be a hex colour such as #228be6')
   .transform((v) => v.toLowerCase());
 
-/** newTag (spec §3): POST /tags; company_id, name (required), description, color. */
-export const newTagBodySchema = z.strictObject({
+/** newTag (product §3): POST /tags; company_id, name (required), description, color. */
+export const newTagBodySchema = body({
   /** Defaults to the caller's own company. */
-  company_id: z.coerce.number().int().min(1, 'Company is required').optional(),
+  company_id: z.coerce
+    .number({ error: 'Company is required' })
+    .int('Company is required')
+    .min(1, 'Company is required')
+    .optional(),
   name: tagNameSchema,
   description: tagDescriptionSchema.default(''),
   color: tagColorSchema.default(TAG_DEFAULT_COLOR),
@@ -47,49 +49,54 @@ export const newTagBodySchema = z.strictObject({
 export type NewTagBody = z.infer<typeof newTagBodySchema>;
 
 /** Edit tag: a tag stays in its company; name, description and colour change. */
-export const editTagBodySchema = z.strictObject({
+export const editTagBodySchema = body({
   name: tagNameSchema.optional(),
   description: tagDescriptionSchema.optional(),
   color: tagColorSchema.optional(),
 });
 export type EditTagBody = z.infer<typeof editTagBodySchema>;
 
-/** 'Manage tags' on devices (spec §2 device dialog, §7 bulk body `{action, device_id[]}`). */
-export const deviceTagsBodySchema = z.strictObject({
+/** 'Manage tags' on devices (product §2 device dialog, §7 bulk body `{action, device_id[]}`). */
+export const deviceTagsBodySchema = body({
   action: z.enum(['add', 'remove'], { error: 'Action must be add or remove' }),
   tag_id: z.coerce.number({ error: 'Tag is required' }).int().min(1, 'Tag is required'),
-  device_id: z
-    .array(z.number().int().min(1))
+  device_id: listOf(whole('Device').min(1, 'Device ids are positive whole numbers'), 'Devices')
     .min(1, 'Select at least one device')
     .max(TAG_DEVICES_MAX, `At most ${TAG_DEVICES_MAX} devices at a time`),
 });
 export type DeviceTagsBody = z.infer<typeof deviceTagsBodySchema>;
 
-/** A tag as the API returns it (spec §3 Tag plus its company name and device count). */
-export const tagSchema = z.object({
-  id: z.number().int(),
-  company_id: z.number().int(),
-  company_name: z.string(),
-  name: z.string(),
-  description: z.string(),
-  color: z.string(),
-  devices_count: z.number().int(),
-  created_at: z.date(),
-  updated_at: z.date(),
+/** A tag as the API returns it (product §3 Tag plus its company name and device count). */
+export const tagSchema = fields('Tag', {
+  id: whole('Id'),
+  company_id: whole('Company id'),
+  company_name: text('Company name'),
+  name: text('Name'),
+  description: text('Description'),
+  color: text('Colour'),
+  devices_count: whole('Device count'),
+  created_at: instant('Created at'),
+  updated_at: instant('Updated at'),
 });
 export type Tag = z.infer<typeof tagSchema>;
 /** The same as the console receives it (dates as ISO strings). */
 export type TagJson = Omit<Tag, 'created_at' | 'updated_at'> & { created_at: string; updated_at: string };
 
-/** Device status buckets of spec §4: 0 Offline, 1 Online, 2 Pending, otherwise Not Activated. */
+/** Device status buckets of product §4: 0 Offline, 1 Online, 2 Pending, otherwise Not Activated. */
 export const TAG_STATUS_BUCKETS = ['offline', 'online', 'pending', 'not_activated'] as const;
 export type TagStatusBucket = (typeof TAG_STATUS_BUCKETS)[number];
 
 /** management.tag_chart: the tag's devices counted by status and by model. */
-export const tagChartSchema = z.object({
+export const tagChartSchema = fields('Tag chart', {
   tag: tagSchema,
-  total: z.number().int(),
-  by_status: z.array(z.object({ status: z.enum(TAG_STATUS_BUCKETS), count: z.number().int() })),
-  by_model: z.array(z.object({ model: z.string().nullable(), count: z.number().int() })),
+  total: whole('Total'),
+  by_status: listOf(
+    fields('Status count', { status: oneOf(TAG_STATUS_BUCKETS, 'Status'), count: whole('Count') }),
+    'Counts by status',
+  ),
+  by_model: listOf(
+    fields('Model count', { model: text('Model').nullable(), count: whole('Count') }),
+    'Counts by model',
+  ),
 });
 export type TagChart = z.infer<typeof tagChartSchema>;

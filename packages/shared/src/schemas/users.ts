@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './auth';
+import { body, fields, flag, instantOrText, listOf, text, whole } from './messages';
 
 const id = (label: string) =>
   z.coerce
@@ -7,16 +8,15 @@ const id = (label: string) =>
     .int(`${label} is required`)
     .min(1, `${label} is required`);
 
-/** 'edit user role' (spec §2): PUT /users/{id}/role. */
-export const editUserRoleBodySchema = z.strictObject({ role_id: id('Role') });
+/** 'edit user role' (product §2): PUT /users/{id}/role. */
+export const editUserRoleBodySchema = body({ role_id: id('Role') });
 
-/** Most users moved at once by 'move users' (spec §2). */
+/** Most users moved at once by 'move users' (product §2). */
 export const MOVE_USERS_MAX = 100;
 
-/** 'move users' (spec §2, §7 /users/move): POST /users/move. */
-export const moveUsersBodySchema = z.strictObject({
-  user_ids: z
-    .array(z.coerce.number().int().min(1))
+/** 'move users' (product §2, §7 /users/move): POST /users/move. */
+export const moveUsersBodySchema = body({
+  user_ids: listOf(id('User'), 'Users')
     .min(1, 'Choose at least one user')
     .max(MOVE_USERS_MAX, `At most ${MOVE_USERS_MAX} users at once`)
     .refine((list) => new Set(list).size === list.length, 'Users must not repeat'),
@@ -24,37 +24,37 @@ export const moveUsersBodySchema = z.strictObject({
 });
 export type MoveUsersBody = z.input<typeof moveUsersBodySchema>;
 
-/** removeUserMfa, deleteUser, makeSSOAdmin (spec §3 admin-only forms): the user's e-mail. */
-export const adminUserEmailBodySchema = z.strictObject({ email: emailSchema });
+/** removeUserMfa, deleteUser, makeSSOAdmin (product §3 admin-only forms): the user's e-mail. */
+export const adminUserEmailBodySchema = body({ email: emailSchema });
 
-/** A row of users.table (spec §2). */
-export const userRowSchema = z.object({
-  id: z.number().int(),
-  email: z.string(),
-  username: z.string(),
-  name: z.string(),
-  company_id: z.number().int(),
-  company_name: z.string(),
-  role_id: z.number().int(),
-  role_name: z.string(),
-  role_title: z.string(),
-  mfa_type: z.string().nullable(),
-  sso_admin: z.boolean(),
-  last_login_at: z.date().or(z.string()).nullable(),
-  created_at: z.date().or(z.string()),
+/** A row of users.table (product §2). */
+export const userRowSchema = fields('User', {
+  id: whole('Id'),
+  email: text('Email'),
+  username: text('Username'),
+  name: text('Name'),
+  company_id: whole('Company id'),
+  company_name: text('Company name'),
+  role_id: whole('Role id'),
+  role_name: text('Role name'),
+  role_title: text('Role title'),
+  mfa_type: text('MFA type').nullable(),
+  sso_admin: flag('SSO administrator'),
+  last_login_at: instantOrText('Last login').nullable(),
+  created_at: instantOrText('Created at'),
 });
 export type UserRow = z.infer<typeof userRowSchema>;
 
-/** A row of users.move-logs (spec §2). */
-export const userMoveLogSchema = z.object({
-  id: z.number().int(),
-  user_id: z.number().int().nullable(),
-  user_email: z.string(),
-  from_company_id: z.number().int().nullable(),
-  from_company_name: z.string().nullable(),
-  to_company_id: z.number().int().nullable(),
-  to_company_name: z.string().nullable(),
-  moved_by: z.string().nullable(),
-  moved_at: z.date().or(z.string()),
+/** A row of users.move-logs (product §2). */
+export const userMoveLogSchema = fields('Move log entry', {
+  id: whole('Id'),
+  user_id: whole('User id').nullable(),
+  user_email: text('User email'),
+  from_company_id: whole('From company id').nullable(),
+  from_company_name: text('From company').nullable(),
+  to_company_id: whole('To company id').nullable(),
+  to_company_name: text('To company').nullable(),
+  moved_by: text('Moved by').nullable(),
+  moved_at: instantOrText('Moved at'),
 });
 export type UserMoveLog = z.infer<typeof userMoveLogSchema>;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Companies form a tree (spec §1: parent companies, levels 1, 2, ...). `path` is the
+ * Companies form a tree (product §1: parent companies, levels 1, 2, ...). `path` is the
  * materialised path of ids, '/1/5/9/', so a subtree is one indexed prefix match.
  */
 export const companies = pgTable(
@@ -14,7 +14,7 @@ export const companies = pgTable(
     level: integer('level').notNull(),
     path: text('path').notNull(),
     showPayment: boolean('show_payment').notNull().default(false),
-    /** Every user of the company must use two-step verification (spec §6 MFA_MANDATORY). */
+    /** Every user of the company must use two-step verification (product §6 MFA_MANDATORY). */
     mfaMandatory: boolean('mfa_mandatory').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

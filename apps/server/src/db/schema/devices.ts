@@ -20,9 +20,9 @@ import { companies } from './companies';
 const tz = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
- * Devices (spec §3 Device). A device is known by serial and MAC (ARCHITECTURE §5); after
+ * Devices (product §3 Device). A device is known by serial and MAC (ARCHITECTURE §5); after
  * its first contact only its secret authenticates it (`secret_hash`, SHA-256 of a 256-bit
- * random secret). `status` holds the numbers of spec §4.
+ * random secret). `status` holds the numbers of product §4.
  */
 export const devices = pgTable(
   'devices',
@@ -52,7 +52,7 @@ export const devices = pgTable(
     sessionId: text('session_id'),
     monitoringEnabled: boolean('monitoring_enabled').notNull().default(true),
     monitoringPeriod: integer('monitoring_period').notNull().default(300),
-    /** Spec §8 code 15 refuses a device without an active credit. */
+    /** Product §8 code 15 refuses a device without an active credit. */
     creditActive: boolean('credit_active').notNull().default(true),
     secretHash: text('secret_hash'),
     /** Issued on first contact, promoted to `secret_hash` when the device first uses it. */
@@ -198,7 +198,7 @@ export const deviceEvents = pgTable(
 );
 
 /**
- * Durable device commands: a row first, then a message (issue 5 §5). `seq` orders a
+ * Durable device commands: a row first, then a message. `seq` orders a
  * device's commands; the device deduplicates by `id`.
  */
 export const deviceCommands = pgTable(
@@ -244,7 +244,7 @@ export const deviceCommands = pgTable(
 );
 
 /**
- * Every connection attempt, accepted or refused, with the codes of spec §8. Visible to
+ * Every connection attempt, accepted or refused, with the codes of product §8. Visible to
  * the owning company; attempts with no company (unknown serials) to the super admin only.
  */
 export const deviceConnectionAttempts = pgTable(
@@ -256,7 +256,7 @@ export const deviceConnectionAttempts = pgTable(
     mac: text('mac'),
     deviceId: integer('device_id').references(() => devices.id, { onDelete: 'set null' }),
     companyId: integer('company_id'),
-    /** The success code of spec §8. */
+    /** The success code of product §8. */
     success: smallint('success').notNull(),
     /** 1 accepted, 0 refused. */
     status: smallint('status').notNull(),

@@ -5,7 +5,7 @@ import { users } from './users';
 const tz = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
- * Impersonation access a user grants until a date (spec §3 impersonation_access_limit,
+ * Impersonation access a user grants until a date (product §3 impersonation_access_limit,
  * §4). An admin may also ask for it: the request's token is e-mailed to the user, who
  * confirms on impersonation.access (/users/confirm-impersonation-access/{token}).
  */
@@ -30,7 +30,7 @@ export const impersonationGrants = pgTable(
   ],
 );
 
-/** Impersonation sessions (spec §2 users.impersonation-logs): actor, subject, start, end. */
+/** Impersonation sessions (product §2 users.impersonation-logs): actor, subject, start, end. */
 export const impersonationLogs = pgTable(
   'impersonation_logs',
   {

@@ -6,7 +6,7 @@ import { users } from './users';
 const tz = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
- * Invitations (spec §3 newUser, inviteNewCompany): a single-use, expiring link. A user
+ * Invitations (product §3 newUser, inviteNewCompany): a single-use, expiring link. A user
  * invitation names company and role; a distributor invitation lets the invitee found a
  * new company under the inviter's and become its admin.
  */
@@ -37,7 +37,7 @@ export const invitations = pgTable(
   ],
 );
 
-/** Users moved between companies (spec §2 users.move-logs). */
+/** Users moved between companies (product §2 users.move-logs). */
 export const userMoveLogs = pgTable(
   'user_move_logs',
   {

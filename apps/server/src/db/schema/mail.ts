@@ -4,7 +4,7 @@ import { companies } from './companies';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true });
 
-/** Every message the system sends (spec §2 mail.logs), sent or not. */
+/** Every message the system sends (product §2 mail.logs), sent or not. */
 export const mailLog = pgTable(
   'mail_log',
   {
@@ -23,7 +23,7 @@ export const mailLog = pgTable(
   (t) => [index('mail_log_created_idx').on(sql`${t.createdAt} desc`), index('mail_log_to_idx').on(t.to)],
 );
 
-/** Addresses that bounced or complained: nothing is sent to them (spec §3 removeFromSuppresionList). */
+/** Addresses that bounced or complained: nothing is sent to them (product §3 removeFromSuppresionList). */
 export const suppressedEmails = pgTable('suppressed_emails', {
   email: text('email').primaryKey(),
   reason: text('reason').notNull(),

@@ -3,14 +3,14 @@ import { users } from './users';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true });
 
-/** TOTP enrolment (spec §1 time-based code app); secrets encrypted at rest. */
+/** TOTP enrolment (product §1 time-based code app); secrets encrypted at rest. */
 export const userTotp = pgTable('user_totp', {
   userId: integer('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   secretEncrypted: text('secret_encrypted').notNull(),
   confirmedAt: tz('confirmed_at'),
-  /** Last accepted time step: a code is single use (issue 4). */
+  /** Last accepted time step: a code is single use. */
   lastUsedStep: integer('last_used_step'),
   createdAt: tz('created_at').notNull().defaultNow(),
 });
@@ -30,7 +30,7 @@ export const recoveryCodes = pgTable(
 );
 
 /**
- * A second-step challenge (spec §4 MFA_REQUIRED, §3 session_id/session_uuid): codes
+ * A second-step challenge (product §4 MFA_REQUIRED, §3 session_id/session_uuid): codes
  * expire in 10 minutes, are single use, hashed, and attempts are limited.
  */
 export const mfaChallenges = pgTable(

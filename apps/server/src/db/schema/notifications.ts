@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-/** Web notifications of spec §3: unseen until `seen_at` is set. */
+/** Web notifications of product §3: unseen until `seen_at` is set. */
 export const notifications = pgTable(
   'notifications',
   {
@@ -24,11 +24,11 @@ export const notifications = pgTable(
   ],
 );
 
-/** Global notices of spec §3: HTML messages shown to everyone once enabled. */
+/** Global notices of product §3: HTML messages shown to everyone once enabled. */
 export const notices = pgTable('notices', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   type: text('type').notNull(),
-  /** Sanitised HTML (spec §5). */
+  /** Sanitised HTML (product §5). */
   message: text('message').notNull(),
   /** Shown from this time on; null while disabled. */
   enabledAt: timestamp('enabled_at', { withTimezone: true }),

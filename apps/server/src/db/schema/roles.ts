@@ -2,7 +2,7 @@ import { boolean, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-
 import { companies } from './companies';
 
 /**
- * Roles: the five defaults of spec §6 (fixed ids, company_id null) and custom roles of
+ * Roles: the five defaults of product §6 (fixed ids, company_id null) and custom roles of
  * a company (ids from 100 on).
  */
 export const roles = pgTable('roles', {

@@ -12,13 +12,13 @@ export const sessions = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** The real person behind an impersonation session (spec §6); null otherwise. */
+    /** The real person behind an impersonation session (product §6); null otherwise. */
     actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'cascade' }),
     accessTokenHash: text('access_token_hash').notNull(),
     accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }).notNull(),
     xsrfToken: text('xsrf_token').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    /** Last time the real person typed their password (spec §7 /password-confirmation). */
+    /** Last time the real person typed their password (product §7 /password-confirmation). */
     passwordConfirmedAt: timestamp('password_confirmed_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason'),

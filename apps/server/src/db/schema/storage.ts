@@ -1,7 +1,7 @@
 import { integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-/** Per-user storage records of spec §3 (key, value): table settings, saved choices. */
+/** Per-user storage records of product §3 (key, value): table settings, saved choices. */
 export const userStorage = pgTable(
   'user_storage',
   {

@@ -5,7 +5,7 @@ import { devices } from './devices';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true });
 
-/** Tags of a company (spec §3 Tag: company_id, name, description, color). */
+/** Tags of a company (product §3 Tag: company_id, name, description, color). */
 export const tags = pgTable(
   'tags',
   {

@@ -5,7 +5,7 @@ import { users } from './users';
 const tz = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
- * Personal access tokens (issue 4): shown once, stored hashed, with scopes such as
+ * Personal access tokens: shown once, stored hashed, with scopes such as
  * `devices:read`; usable as `Authorization: Bearer`.
  */
 export const apiTokens = pgTable(

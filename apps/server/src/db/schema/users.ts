@@ -23,7 +23,7 @@ export const users = pgTable(
     tosAcceptedAt: timestamp('tos_accepted_at', { withTimezone: true }),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
-    /** Administers the vendor identity service sign-in for the company (spec §3 makeSSOAdmin). */
+    /** Administers the vendor identity service sign-in for the company (product §3 makeSSOAdmin). */
     ssoAdmin: boolean('sso_admin').notNull().default(false),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -27,7 +27,7 @@ export async function handleHello(ctx: GatewayContext, device: DeviceIdentity, m
   const firmware = hello.firmware.trim() || record.firmware;
   const now = new Date();
   const updated = await ctx.store.hello.save(device.id, {
-    // A model set at registration may be a branded name (spec §1 branded_devices): keep it,
+    // A model set at registration may be a branded name (product §1 branded_devices): keep it,
     // and keep the vendor's model as original_model, which capabilities derive from.
     model: record.model ?? vendorModel,
     originalModel: vendorModel,

@@ -23,7 +23,7 @@ export function presenceTurns(): PresenceTurns {
 }
 
 /**
- * The device is connected: status 1 (spec §4), the session remembered, the change pushed.
+ * The device is connected: status 1 (product §4), the session remembered, the change pushed.
  * `conn` is the connection id of the device's own status message, null when the broker
  * reported the connection (embedded broker); `replayed` when that message is a retained
  * one the broker handed to a server that just subscribed.

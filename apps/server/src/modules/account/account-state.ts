@@ -1,6 +1,6 @@
 import { AppError } from '../../http/errors';
 
-/** The blocking conditions of spec §6 a signed-in user can be in (NOT_INVITED_EXTERNAL_USER never has a session). */
+/** The blocking conditions of product §6 a signed-in user can be in (NOT_INVITED_EXTERNAL_USER never has a session). */
 export type AccountBlock = 'EMAIL_NOT_VERIFIED' | 'MFA_MANDATORY';
 
 export const BLOCK_MESSAGES: Record<AccountBlock, string> = {
@@ -34,7 +34,7 @@ export function allowedWhileBlocked(block: AccountBlock, method: string, routeUr
   return false;
 }
 
-/** The 403 of a blocking condition; `meta` carries what the notice screen shows (spec §8 Session). */
+/** The 403 of a blocking condition; `meta` carries what the notice screen shows (product §8 Session). */
 export function blockedError(block: AccountBlock, meta?: Record<string, unknown>): AppError {
   return new AppError(403, [{ code: block, message: BLOCK_MESSAGES[block] }], meta);
 }

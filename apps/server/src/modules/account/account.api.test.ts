@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-describe('profile (issue 4 account settings)', () => {
+describe('profile (account settings)', () => {
   it('successful update of username, avatar URL and country', async () => {
     const client = await signedIn(app, 'profile@x.test');
     const updated = await client.put('/api/user/profile', {
@@ -138,7 +138,7 @@ describe('active sessions', () => {
   });
 });
 
-describe('terms of service and the e-mail modal (spec §4, §7 PUT /account/user)', () => {
+describe('terms of service and the e-mail modal (product §4, §7 PUT /account/user)', () => {
   it('accepting the data agreement sets tos_accepted', async () => {
     const client = await signedIn(app, 'profile@x.test');
     expect((await client.get('/api/user')).json().data.tos_accepted).toBe(false);

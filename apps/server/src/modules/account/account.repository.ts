@@ -11,7 +11,7 @@ export type ProfileChanges = {
 
 /** The signed-in user's own record: profile, password, terms, e-mail confirmation. */
 export const accountRepository = {
-  /** Whether the user's company requires a second step (spec §6 MFA_MANDATORY). */
+  /** Whether the user's company requires a second step (product §6 MFA_MANDATORY). */
   async mfaMandatoryFor(db: Db, companyId: number): Promise<boolean> {
     const [row] = await db
       .select({ mandatory: companies.mfaMandatory })

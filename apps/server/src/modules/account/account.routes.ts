@@ -25,7 +25,7 @@ const resendLimit = {
 };
 
 /**
- * The user's own account (account settings; spec §4 terms and e-mail modal; §7 PUT
+ * The user's own account (account settings; product §4 terms and e-mail modal; §7 PUT
  * /account/user and POST {auth}/user/activation/resend).
  */
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
@@ -111,7 +111,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       config: { access: { authenticated: true } },
       schema: {
         tags,
-        summary: 'Accept the terms of service / data agreement (spec §7 PUT /account/user)',
+        summary: 'Accept the terms of service / data agreement (product §7 PUT /account/user)',
         body: tosBodySchema,
         response: { 200: okBody(z.object({ tos_accepted: z.boolean() })) },
       },
@@ -128,7 +128,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       config: { access: { authenticated: true }, rateLimit: resendLimit },
       schema: {
         tags: ['session'],
-        summary: 'Send the e-mail confirmation link again (spec §7 Session)',
+        summary: 'Send the e-mail confirmation link again (product §7 Session)',
         response: { 200: okBody(ok) },
       },
     },

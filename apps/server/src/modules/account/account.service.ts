@@ -21,16 +21,16 @@ const auditEntry = (ctx: ServiceContext, action: string, details?: Record<string
   });
 
 /**
- * The user's own account (account settings; spec §4 terms and e-mail modal; §6 blocking
+ * The user's own account (account settings; product §4 terms and e-mail modal; §6 blocking
  * conditions; §7 PUT /account/user and POST {auth}/user/activation/resend): each function
  * acts on the caller's own record only.
  */
 export const accountService = {
   /**
-   * The signed-in user (GET /api/user). spec §6 blocking conditions answer here with their
+   * The signed-in user (GET /api/user). product §6 blocking conditions answer here with their
    * code, so that the console shows the notice screen; the support person acting as the
    * user, and a personal access token, are not held by them. Answers the end of the
-   * impersonation access the user granted (spec §3 impersonation_access_limit).
+   * impersonation access the user granted (product §3 impersonation_access_limit).
    */
   async currentUser(ctx: ServiceContext) {
     const { actor, token, principal } = ctx.caller;
@@ -112,7 +112,7 @@ export const accountService = {
     return { profile: await this.profile(ctx), emailChanged };
   },
 
-  /** spec §7 PUT /account/user: consent is the person's own, never given by whoever acts as them. */
+  /** product §7 PUT /account/user: consent is the person's own, never given by whoever acts as them. */
   async setTerms(ctx: ServiceContext, accepted: boolean) {
     if (ctx.caller.actor) throw forbidden('Terms can only be accepted by the user');
     await audited(

@@ -9,7 +9,7 @@ const SEAL_CONTEXT = 'email-verification';
 type LinkClaims = { u: number; e: string; x: number };
 
 /**
- * E-mail confirmation (spec §6 EMAIL_NOT_VERIFIED, §7 POST {auth}/user/activation/resend).
+ * E-mail confirmation (product §6 EMAIL_NOT_VERIFIED, §7 POST {auth}/user/activation/resend).
  * The link's token is sealed with the installation key (AES-256-GCM): nothing to store,
  * it cannot be forged, and it names the address, so it dies when the address changes.
  */

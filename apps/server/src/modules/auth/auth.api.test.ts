@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-describe('sign-in (issue 2, spec §7 Session)', () => {
+describe('sign-in (product §7 Session)', () => {
   it('successful sign-in sets httpOnly session cookies and a readable XSRF cookie', async () => {
     const client = new TestClient(app);
     const response = await client.post('/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
@@ -146,7 +146,7 @@ describe('cookies over https (ASVS V3.4.4)', () => {
   });
 });
 
-describe('browser protections (issue 2, spec §7 General)', () => {
+describe('browser protections (product §7 General)', () => {
   it('requires X-Requested-With on /api', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/user' });
     expect(response.statusCode).toBe(403);
@@ -211,7 +211,7 @@ describe('browser protections (issue 2, spec §7 General)', () => {
   });
 });
 
-describe('current user (spec §3, §7 Session)', () => {
+describe('current user (product §3, §7 Session)', () => {
   it('GET /api/user returns every current-user field with the permissions of the role', async () => {
     const client = await new TestClient(app).login();
     const response = await client.get('/api/user');
@@ -277,7 +277,7 @@ describe('current user (spec §3, §7 Session)', () => {
   });
 });
 
-describe('refresh and revoke (spec §7 Session)', () => {
+describe('refresh and revoke (product §7 Session)', () => {
   it('refresh rotates every token; the old session cookie stops working', async () => {
     const client = await new TestClient(app).login();
     const before = new Map(client.cookies);
@@ -388,7 +388,7 @@ describe('session lifetime (ASVS V3.3.2: 30 minutes idle, 12 hours in all)', () 
   });
 });
 
-describe('password confirmation (spec §7 Session, §8)', () => {
+describe('password confirmation (product §7 Session, §8)', () => {
   it('a wrong password answers CONFIRMATION_FAILED on the password field', async () => {
     const client = await new TestClient(app).login();
     const response = await client.post('/api/password-confirmation', { password: 'wrong-password' });
@@ -408,7 +408,7 @@ describe('password confirmation (spec §7 Session, §8)', () => {
   });
 });
 
-describe('rate limit (issue 2)', () => {
+describe('rate limit', () => {
   it('limits sign-in attempts per address and e-mail with a uniform error', async () => {
     const limited = await buildTestApp({ LOGIN_RATE_LIMIT: '3' });
     try {

@@ -21,7 +21,7 @@ import { mfaService } from '../mfa/mfa.service';
 import { publicContext, serviceContext } from '../service-context';
 import { presentCurrentUser } from './user.presenter';
 
-/** Sign-in, token refresh and revoke, the current user, password confirmation (spec §7 Session). */
+/** Sign-in, token refresh and revoke, the current user, password confirmation (product §7 Session). */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { authService, config } = app;
@@ -62,7 +62,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
             .catch((error: unknown) => request.log.warn({ err: error }, 'account lock notice failed'));
         },
       });
-      // spec §4 second step: MFA_REQUIRED with the session ids; the client resends with the code.
+      // product §4 second step: MFA_REQUIRED with the session ids; the client resends with the code.
       const method = await mfaService.secondStepOfSignIn(ctx, id, request.body, (challengeId) =>
         app.mfa.oidc.start(request, reply, 'mfa', { userId: id, challengeId }),
       );

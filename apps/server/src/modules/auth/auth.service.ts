@@ -107,7 +107,7 @@ export function createAuthService(db: Db, config: Config) {
   }
 
   /**
-   * Checks e-mail and password (spec §7 Session) and answers the user; the same words and
+   * Checks e-mail and password (product §7 Session) and answers the user; the same words and
    * the same argon2 work for an unknown e-mail as for a wrong password. The attempt counts
    * against the account before the password is checked; past the limit the password is
    * not checked at all (a right guess must not show), unless the owner's unlock link comes

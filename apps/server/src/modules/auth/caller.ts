@@ -51,7 +51,7 @@ export async function callerOfSession(db: Db, session: SessionRow): Promise<Call
 }
 
 /**
- * The spec §6 blocking condition that holds the caller, if any. The support person acting
+ * The product §6 blocking condition that holds the caller, if any. The support person acting
  * as the user is not held by it: they are not the one who must confirm an address or enrol.
  */
 export function blockOf(caller: Pick<Caller, 'principal' | 'actor'>): AccountBlock | null {

@@ -13,7 +13,7 @@ function confirmedRecently(auth: AuthContext, now: number): boolean {
 
 /**
  * A sensitive action needs the password typed within the last 10 minutes: otherwise a 423
- * asks for it (spec §4, §8), and POST /password-confirmation checks it against the real
+ * asks for it (product §4, §8), and POST /password-confirmation checks it against the real
  * person (the actor when impersonating). Personal access tokens never pass: they have no
  * password to confirm.
  */

@@ -2,7 +2,7 @@ import type { AuthContext } from '../../plugins/auth';
 
 /**
  * When a sensitive action asks for a password typed within the last ten minutes (the 423
- * step-up of spec §4, answered by POST /password-confirmation):
+ * step-up of product §4, answered by POST /password-confirmation):
  * - 'impersonating': only while impersonating, and then the real actor's password. The
  *   user acting as themself is not asked: they are who they say.
  * - 'always': whoever acts (the account's own secrets, such as access tokens).

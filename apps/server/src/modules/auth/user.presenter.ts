@@ -2,8 +2,8 @@ import type { CurrentUser } from '@fleetgate/shared/schemas/auth';
 import type { AuthContext } from '../../plugins/auth';
 
 /**
- * The current user of spec §3, from the request's session. `impersonationLimit` is the end
- * of the impersonation access the user granted (spec §3 impersonation_access_limit).
+ * The current user of product §3, from the request's session. `impersonationLimit` is the end
+ * of the impersonation access the user granted (product §3 impersonation_access_limit).
  */
 export function presentCurrentUser(
   { session, principal, actor, token }: AuthContext,
@@ -37,7 +37,7 @@ export function presentCurrentUser(
     impersonation_access_limit: impersonationLimit?.toISOString() ?? null,
     isImpersonating: actor !== null,
     show_payment: showPayment,
-    // Payment control is shown to level 1 companies (spec §6).
+    // Payment control is shown to level 1 companies (product §6).
     show_payment_control: company.level === 1,
     country_iso_code: principal.countryIsoCode,
     session: token ? null : { expires_at: session.expiresAt.toISOString(), idle_minutes: idleMinutes },

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { publicContext, serviceContext } from '../service-context';
 import { brandService } from './brand.service';
 
-/** Brand settings of spec §1: read by everyone (the sign-in page is branded too), changed by the super admin. */
+/** Brand settings of product §1: read by everyone (the sign-in page is branded too), changed by the super admin. */
 export async function brandRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

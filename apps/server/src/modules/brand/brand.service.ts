@@ -5,7 +5,7 @@ import { settingsRepository } from '../settings/settings.repository';
 
 const KEY = 'brand';
 
-/** Brand settings of spec §1: read by everyone (the sign-in page is branded too), changed by the super admin. */
+/** Brand settings of product §1: read by everyone (the sign-in page is branded too), changed by the super admin. */
 export const brandService = {
   /** The saved brand over the defaults; a stored value that no longer parses falls back to them. */
   async get(ctx: PublicContext): Promise<Brand> {

@@ -19,7 +19,7 @@ afterAll(() => app.close());
 
 const row = async (id: number) => (await app.db.select().from(companies).where(eq(companies.id, id)))[0];
 
-describe('creating companies (spec §3 newCompany, §5)', () => {
+describe('creating companies (product §3 newCompany, §5)', () => {
   it('successful creation under a parent in scope sets level and path', async () => {
     const client = await signedIn(app, 'acme.admin@x.test');
     const response = await client.post('/api/companies', { name: 'Acme South', parent_id: tree.acme.id });
@@ -78,7 +78,7 @@ describe('creating companies (spec §3 newCompany, §5)', () => {
   });
 });
 
-describe('editing companies (spec §5)', () => {
+describe('editing companies (product §5)', () => {
   it('refuses an unchanged name with the spec’s words', async () => {
     const client = await new TestClient(app).login();
     const response = await client.put(`/api/companies/${tree.beta.id}`, { name: 'Beta' });
@@ -96,7 +96,7 @@ describe('editing companies (spec §5)', () => {
   });
 });
 
-describe('moving companies (spec §3 moveCompany)', () => {
+describe('moving companies (product §3 moveCompany)', () => {
   it('moves a company with its subsidiaries, rewriting paths and levels', async () => {
     const client = await new TestClient(app).login();
     const gamma = await createCompany(app, 'Gamma');

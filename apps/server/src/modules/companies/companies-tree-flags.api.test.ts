@@ -31,7 +31,7 @@ type Node = { id: number; name: string; level: number; users_count: number; chil
 const shape = (nodes: Node[]): unknown[] =>
   nodes.map((n) => (n.children.length ? { [n.name]: shape(n.children) } : n.name));
 
-describe('the company presenter (spec §2 company.info header)', () => {
+describe('the company presenter (product §2 company.info header)', () => {
   it('carries users, devices and subsidiary counts and the flags', async () => {
     const client = await new TestClient(app).login();
     const response = await client.get(`/api/companies/${tree.acme.id}`);
@@ -49,7 +49,7 @@ describe('the company presenter (spec §2 company.info header)', () => {
   });
 });
 
-describe('the company tree (spec §2 company.tree)', () => {
+describe('the company tree (product §2 company.tree)', () => {
   it('a super admin receives the whole tree as nested nodes, names sorted at each level', async () => {
     const client = await new TestClient(app).login();
     const response = await client.get('/api/companies/tree');
@@ -95,7 +95,7 @@ describe('the company tree (spec §2 company.tree)', () => {
   });
 });
 
-describe('company flags (spec §2 manage company flags)', () => {
+describe('company flags (product §2 manage company flags)', () => {
   beforeAll(async () => {
     east = await createCompany(app, 'Acme East', tree.acme.id);
   });

@@ -18,7 +18,7 @@ afterAll(() => app.close());
 
 const names = (body: { data: { name?: string }[] }) => body.data.map((c) => c.name).sort();
 
-describe('companies in scope (spec §6, ARCHITECTURE §4)', () => {
+describe('companies in scope (product §6, ARCHITECTURE §4)', () => {
   it('a super admin sees every company', async () => {
     const client = await new TestClient(app).login();
     const response = await client.get('/api/companies?limit=100');
@@ -60,7 +60,7 @@ describe('companies in scope (spec §6, ARCHITECTURE §4)', () => {
     expect((await client.get('/api/companies?q=%25')).json().data).toEqual([]);
   });
 
-  it('filters by level, as the company form asks for parents of level 1 or 2 (spec §3)', async () => {
+  it('filters by level, as the company form asks for parents of level 1 or 2 (product §3)', async () => {
     const client = await new TestClient(app).login();
     expect(names((await client.get('/api/companies?level=1,2')).json())).toEqual([
       'Acme',
@@ -86,7 +86,7 @@ describe('companies in scope (spec §6, ARCHITECTURE §4)', () => {
   });
 });
 
-describe('users in scope (spec §6)', () => {
+describe('users in scope (product §6)', () => {
   it('an admin sees users of its subtree only', async () => {
     const client = await signedIn(app, 'acme.admin@x.test');
     const emails = (await client.get('/api/users'))

@@ -1,6 +1,6 @@
 import type { TreeRow } from './companies.repository';
 
-/** A node of the tree page (spec §2 company.tree): a company with its subsidiaries. */
+/** A node of the tree page (product §2 company.tree): a company with its subsidiaries. */
 export type TreeNode = TreeRow & { children: TreeNode[] };
 
 /** What a create or a rename answers: the company's place in the tree. */

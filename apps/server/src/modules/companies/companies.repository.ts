@@ -92,7 +92,7 @@ export const companiesRepository = {
   },
 
   /**
-   * The caller's subtree for the tree page (spec §2 company.tree), shallow levels first so
+   * The caller's subtree for the tree page (product §2 company.tree), shallow levels first so
    * that a cut at TREE_NODES_MAX drops the deepest companies, never a parent of a kept one.
    */
   async tree(db: Db, scope: Scope): Promise<{ rows: TreeRow[]; truncated: boolean }> {

@@ -44,7 +44,7 @@ const listQuery = listQuerySchema.extend({
   parent_id: z.coerce.number().int().min(1).optional(),
 });
 
-/** Companies the caller reaches (spec §2 users.companies, §3 Company, §7 selector lists and search). */
+/** Companies the caller reaches (product §2 users.companies, §3 Company, §7 selector lists and search). */
 export async function companiesRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = (request: FastifyRequest) => serviceContext(app, request);
@@ -76,7 +76,7 @@ export async function companiesRoutes(app: FastifyInstance): Promise<void> {
       config: { access: { permission: 'view_companies' } },
       schema: {
         tags: ['companies'],
-        summary: 'The caller’s subtree as nested nodes (spec §2 company.tree), bounded',
+        summary: 'The caller’s subtree as nested nodes (product §2 company.tree), bounded',
         response: { 200: okBody(z.array(treeNodeSchema)) },
       },
     },
@@ -163,7 +163,7 @@ export async function companiesRoutes(app: FastifyInstance): Promise<void> {
       config: manage,
       schema: {
         tags: ['companies'],
-        summary: 'Set a subsidiary’s flags (spec §2 manage company flags)',
+        summary: 'Set a subsidiary’s flags (product §2 manage company flags)',
         params: idParams,
         body: companyFlagsBodySchema,
         response: {

@@ -21,11 +21,11 @@ const auditEntry = (
 ) => callerAudit(ctx, { action, companyId, targetType: 'company', targetId: companyId, details });
 
 /**
- * Companies (spec §2 users.companies, §3 Company, newCompany and moveCompany, §5). The
+ * Companies (product §2 users.companies, §3 Company, newCompany and moveCompany, §5). The
  * caller reaches only its own subtree; the root and the caller's own company never move.
  */
 export const companiesService = {
-  /** Companies in the caller's subtree (spec §7 selector lists and search). */
+  /** Companies in the caller's subtree (product §7 selector lists and search). */
   list(ctx: ServiceContext, query: ListQuery, filters: CompanyFilters) {
     return companiesRepository.list(ctx.db, scopeOf(ctx.caller), query, filters);
   },
@@ -36,7 +36,7 @@ export const companiesService = {
     return company;
   },
 
-  /** The caller's subtree for the tree page, bounded (spec §2 company.tree). */
+  /** The caller's subtree for the tree page, bounded (product §2 company.tree). */
   tree(ctx: ServiceContext) {
     return companiesRepository.tree(ctx.db, scopeOf(ctx.caller));
   },
@@ -73,7 +73,7 @@ export const companiesService = {
     return { ...company, name };
   },
 
-  /** Moves a company and its whole subtree under another parent (spec §3 moveCompany). */
+  /** Moves a company and its whole subtree under another parent (product §3 moveCompany). */
   async move(ctx: ServiceContext, sourceId: number, targetId: number) {
     const source = await reachable(ctx, sourceId, 'Company to move');
     const target = await reachable(ctx, targetId, 'New parent company');
@@ -96,7 +96,7 @@ export const companiesService = {
   },
 
   /**
-   * The company flags of spec §2 'manage company flags' (show_payment, mfa_mandatory).
+   * The company flags of product §2 'manage company flags' (show_payment, mfa_mandatory).
    * Only companies strictly below the caller's own: a customer must not lift its own MFA
    * duty or switch on payments for itself. A super admin may set any company's flags.
    */

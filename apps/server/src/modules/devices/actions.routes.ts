@@ -45,7 +45,7 @@ export async function deviceActionsRoutes(app: FastifyInstance): Promise<void> {
       config: manage,
       schema: {
         tags: ['devices'],
-        summary: 'A generated device password (16 characters, spec §5)',
+        summary: 'A generated device password (16 characters, product §5)',
         response: { 200: okBody(z.object({ password: z.string() })) },
       },
     },

@@ -8,7 +8,7 @@ import { serviceContext } from '../service-context';
 import { approvedService } from './approved.service';
 
 /**
- * The super admin's approved-devices list (spec §2 auth.devices, §7 /devices/authorized):
+ * The super admin's approved-devices list (product §2 auth.devices, §7 /devices/authorized):
  * serial and MAC pairs that register themselves into a company on first contact.
  */
 export async function approvedDevicesRoutes(app: FastifyInstance): Promise<void> {

@@ -10,7 +10,7 @@ import { approvedRepository } from './approved.repository';
 import { devicesRepository } from './devices.repository';
 
 /**
- * The super admin's approved-devices list (spec §2 auth.devices, §7 /devices/authorized):
+ * The super admin's approved-devices list (product §2 auth.devices, §7 /devices/authorized):
  * serial and MAC pairs that register themselves into a company on first contact
  * (gateway/device-auth.ts).
  */

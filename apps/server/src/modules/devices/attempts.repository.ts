@@ -20,7 +20,7 @@ export type AttemptInput = {
 
 const t = deviceConnectionAttempts;
 
-/** Only this file reads and writes connection attempts (spec §3 Connection attempt, §8 codes). */
+/** Only this file reads and writes connection attempts (product §3 Connection attempt, §8 codes). */
 export const attemptsRepository = {
   async record(db: Db, a: AttemptInput) {
     await db.insert(t).values({

@@ -54,7 +54,7 @@ export const commandBatches = {
   },
 
   /**
-   * Once a batch is committed: its channels hear of it (spec §4 'Action status') and the
+   * Once a batch is committed: its channels hear of it (product §4 'Action status') and the
    * gateway sends it to the devices online; the others get it when they return.
    */
   send(ctx: ServiceContext, batch: CommandBatch) {

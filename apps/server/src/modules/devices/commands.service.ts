@@ -19,7 +19,7 @@ const notReached = (id: number): BulkResult => ({
 });
 
 /**
- * Device actions (spec §4 'Action status', §7 bulk actions): every action is a row first,
+ * Device actions (product §4 'Action status', §7 bulk actions): every action is a row first,
  * so a device that is offline gets it when it returns. Also the command history, the
  * commands of one action, one command and its file, and cancelling one.
  */
@@ -44,7 +44,7 @@ export const commandsService = {
   },
 
   /**
-   * Runs a bulk body and answers one result per asked device (spec §7 bulk actions); a
+   * Runs a bulk body and answers one result per asked device (product §7 bulk actions); a
    * device the caller does not reach fails alone. `unregister` and `reset_identity` act on
    * the server only; the others become commands, whose channel the answer names.
    */
@@ -93,7 +93,7 @@ export const commandsService = {
     });
   },
 
-  /** A password to offer for devices (spec §5: 16 characters). */
+  /** A password to offer for devices (product §5: 16 characters). */
   newPassword() {
     return generatePassword(DEVICE_GENERATED_PASSWORD_LENGTH);
   },

@@ -131,7 +131,7 @@ export async function deviceDataRoutes(app: FastifyInstance): Promise<void> {
       config: view,
       schema: {
         tags: ['devices'],
-        summary: 'Connection attempts of one device (spec §8 codes)',
+        summary: 'Connection attempts of one device (product §8 codes)',
         params: idParams,
         querystring: pageQuerySchema,
         response: { 200: okBody(z.array(attemptSchema)) },

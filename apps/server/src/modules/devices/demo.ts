@@ -28,7 +28,7 @@ async function findOrCreateCompany(app: FastifyInstance, name: string, parentId:
 export type Demo = { fleet: Fleet; devices: number; companies: string[]; stop(): Promise<void> };
 
 /**
- * The demo start (`npm start -- --demo`, issue 5 §6): a small company tree and
+ * The demo start (`npm start -- --demo`): a small company tree and
  * `DEMO_DEVICES` simulated devices registered once, then the simulator in-process on the
  * server's broker, so a newcomer sees a living console. Secrets are kept in
  * DATA_DIR/demo-fleet.json; without that file the demo devices start over with first contact.

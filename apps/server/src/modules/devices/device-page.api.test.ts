@@ -28,7 +28,7 @@ async function addDevice(serial: string, mac: string): Promise<number> {
   return response.json().data.id;
 }
 
-describe('action batches (spec §4 Action status)', () => {
+describe('action batches (product §4 Action status)', () => {
   it('successful-batch-read: answers the commands of one request, so the dialog starts from their state', async () => {
     const one = await addDevice('3300000001', '00:1E:42:33:00:01');
     const two = await addDevice('3300000002', '00:1E:42:33:00:02');
@@ -68,7 +68,7 @@ describe('action batches (spec §4 Action status)', () => {
   });
 });
 
-describe('chart series (issue 5 §8 metrics)', () => {
+describe('chart series (metrics tabs)', () => {
   it('successful-chart-series: adds signal quality, I/O and GPS values from their columns, raw and averaged', async () => {
     const id = await addDevice('3300000010', '00:1E:42:33:00:10');
     const now = Date.now();
@@ -105,7 +105,7 @@ describe('chart series (issue 5 §8 metrics)', () => {
   });
 });
 
-describe('data usage per day (issue 5 §8 data-usage tab)', () => {
+describe('data usage per day (data-usage tab)', () => {
   it('successful-daily-usage: sums counter increases per day of the zone, a reset counting from zero', async () => {
     const id = await addDevice('3300000030', '00:1E:42:33:00:30');
     const day = (offset: number, hour: number) => {

@@ -46,7 +46,7 @@ export type DeviceListParams = {
   model?: string[] | undefined;
   companyId?: number[] | undefined;
   firmware?: string[] | undefined;
-  /** Devices carrying any of these tags (spec §2 tags.main → devices). */
+  /** Devices carrying any of these tags (product §2 tags.main → devices). */
   tagId?: number[] | undefined;
   cursor?: string | undefined;
 };
@@ -74,7 +74,7 @@ function decodeCursor(text: string, sort: SortKey): Cursor {
  */
 export const DEVICE_COUNT_CAP = 10_000;
 
-/** The fields a search looks in and the `ilike` patterns it tries (spec §7 Search). */
+/** The fields a search looks in and the `ilike` patterns it tries (product §7 Search). */
 function searchTerms(q: string, fields: string[] | undefined) {
   const asked = (fields ?? []).filter((f): f is SearchField =>
     (DEVICE_SEARCH_FIELDS as readonly string[]).includes(f),
@@ -357,7 +357,7 @@ async function strategy(db: Db, scope: Scope, p: DeviceListParams, order: Plan):
 }
 
 /**
- * The devices list (issue 5 §7): filters, sort, substring search, offset paging, and
+ * The devices list: filters, sort, substring search, offset paging, and
  * keyset paging (`cursor`) for sorts on non-null columns, so deep pages cost what the
  * first does. `total` is exact up to DEVICE_COUNT_CAP; `totalCapped` says there are more.
  */

@@ -33,7 +33,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-describe('registration (issue 5 §3)', () => {
+describe('registration', () => {
   it('successful-device-registration: adds a device by serial and MAC to a company in scope', async () => {
     const response = await acmeAdmin.post('/api/devices', {
       serial: '2200000001',
@@ -177,7 +177,7 @@ describe('policy scoping (ARCHITECTURE §4)', () => {
   });
 });
 
-describe('devices list (issue 5 §7)', () => {
+describe('devices list', () => {
   beforeAll(async () => {
     for (let i = 0; i < 30; i++) {
       const d = await devicesRepository.insert(app.db, {
@@ -267,7 +267,7 @@ describe('devices list (issue 5 §7)', () => {
   });
 });
 
-describe('bulk actions (spec §7) and commands', () => {
+describe('bulk actions (product §7) and commands', () => {
   it('queues a command per reachable device with a per-device result and an action channel', async () => {
     const ids = (await betaAdmin.get('/api/devices?limit=3&sort=serial'))
       .json()
@@ -287,7 +287,7 @@ describe('bulk actions (spec §7) and commands', () => {
     expect((await acmeAdmin.get(`/api/devices/commands/${commandId}`)).statusCode).toBe(404);
   });
 
-  it('validates action parameters: monitoring period within spec §5 limits, CLI command required', async () => {
+  it('validates action parameters: monitoring period within product §5 limits, CLI command required', async () => {
     const [id] = (await betaAdmin.get('/api/devices?limit=1')).json().data.map((d: { id: number }) => d.id);
     const tooShort = await betaAdmin.post('/api/devices/actions', {
       action: 'monitoring_period',

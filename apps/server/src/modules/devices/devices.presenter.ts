@@ -30,7 +30,7 @@ const EXPORT_COLUMNS = [
 ] as const;
 
 /**
- * The device page's view of a device: the row, the capabilities of spec §3, whether it has
+ * The device page's view of a device: the row, the capabilities of product §3, whether it has
  * been issued a secret (never the secret or its hash), and its tags.
  */
 export function presentDeviceDetail(row: Detail, tags: DeviceTag[]) {

@@ -8,7 +8,7 @@ import { deviceTags, tags } from '../../db/schema/tags';
 import type { Scope } from '../policy/scope';
 import { companyColumnInScope } from '../policy/scope.repository';
 
-/** Columns of a device row as the API shows it (spec §3 Device plus list columns). */
+/** Columns of a device row as the API shows it (product §3 Device plus list columns). */
 export const deviceRowColumns = {
   id: devices.id,
   name: devices.name,
@@ -249,7 +249,7 @@ export const devicesRepository = {
     await db.update(devices).set({ status: 0 }).where(eq(devices.status, 1));
   },
 
-  /** Models in scope with their counts (spec §7 selector /devices/statistics). */
+  /** Models in scope with their counts (product §7 selector /devices/statistics). */
   async modelCounts(db: Db, scope: Scope) {
     return db
       .select({ model: devices.model, count: sql<number>`count(*)::int` })

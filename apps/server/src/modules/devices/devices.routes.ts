@@ -24,7 +24,7 @@ import type { DeviceListParams } from './devices-list.repository';
 
 const idParams = z.object({ id: z.coerce.number().int().min(1) });
 const listQuery = listQuerySchema.extend(deviceFiltersSchema.shape).extend({
-  /** Devices carrying any of these tags (spec §2 tags.main → devices). */
+  /** Devices carrying any of these tags (product §2 tags.main → devices). */
   tag_id: commaIntList.optional(),
 });
 const importQuery = z.object({ company_id: z.coerce.number().int().min(1).optional() });
@@ -45,7 +45,7 @@ const listParams = (q: z.infer<typeof listQuery>): DeviceListParams => ({
 
 /**
  * The CSV text of an import upload and the company it goes to (the query's, else the
- * form's `company_id` field). spec §5: a CSV upload must be a CSV.
+ * form's `company_id` field). product §5: a CSV upload must be a CSV.
  */
 async function csvUpload(request: FastifyRequest<{ Querystring: z.infer<typeof importQuery> }>) {
   if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data', 'file');
@@ -131,7 +131,7 @@ export async function devicesRoutes(app: FastifyInstance): Promise<void> {
       config: view,
       schema: {
         tags: ['devices'],
-        summary: 'One device with its capabilities (spec §3), last state and tags',
+        summary: 'One device with its capabilities (product §3), last state and tags',
         params: idParams,
         response: { 200: okBody(deviceDetailSchema) },
       },
@@ -211,7 +211,7 @@ export async function devicesRoutes(app: FastifyInstance): Promise<void> {
       config: { access: { permission: 'update_device_credit_status' } },
       schema: {
         tags: ['devices'],
-        summary: 'Whether the device holds an active credit (spec §8 code 15 refuses it otherwise)',
+        summary: 'Whether the device holds an active credit (product §8 code 15 refuses it otherwise)',
         params: idParams,
         body: deviceCreditBody,
         response: { 200: okBody(z.object({ id: z.number().int(), credit_active: z.boolean() })) },

@@ -40,7 +40,7 @@ const deviceAudit = (
   });
 
 /**
- * Devices (spec §3 Device): the list, the device page, registration, changes and
+ * Devices (product §3 Device): the list, the device page, registration, changes and
  * unregistration. Every read and change is scoped to the caller's companies; another
  * company's device answers 404.
  */
@@ -213,13 +213,13 @@ export const devicesService = {
         ...(written ? [written.audit] : []),
       ],
     );
-    // spec §8 code 14: a device whose monitoring is disabled is refused from now on.
+    // product §8 code 14: a device whose monitoring is disabled is refused from now on.
     if (body.monitoring_enabled === false) ctx.gateway.disconnect(current.serial);
     if (!batch) return { channel: undefined };
     return { channel: commandBatches.send(ctx, batch).channel };
   },
 
-  /** Whether the device holds an active credit; without one its session ends (spec §8 code 15). */
+  /** Whether the device holds an active credit; without one its session ends (product §8 code 15). */
   async setCredit(ctx: ServiceContext, id: number, active: boolean) {
     const current = await this.find(ctx, id);
     await audited(

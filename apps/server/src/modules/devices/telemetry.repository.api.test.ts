@@ -22,7 +22,7 @@ const batchDevice = (n: number, name: string) =>
     name,
   });
 
-describe('telemetry batches (issue 5 §2)', () => {
+describe('telemetry batches', () => {
   it('successful-large-batch-write: stores a batch larger than one statement can bind', async () => {
     const device = await batchDevice(1, 'batch');
     const now = Date.now();

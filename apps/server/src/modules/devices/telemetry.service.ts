@@ -65,7 +65,7 @@ export const telemetryService = {
     return eventsRepository.listForDevice(ctx.db, device.id, page);
   },
 
-  /** Connection attempts of one device (spec §8 codes). */
+  /** Connection attempts of one device (product §8 codes). */
   async deviceAttempts(ctx: ServiceContext, deviceId: number, page: Page) {
     const device = await devicesService.find(ctx, deviceId);
     return attemptsRepository.list(ctx.db, scopeOf(ctx.caller), {

@@ -49,7 +49,7 @@ async function granting(email: string, days = 2) {
   return client;
 }
 
-describe('granting impersonation access (spec §3, §4, §7)', () => {
+describe('granting impersonation access (product §3, §4, §7)', () => {
   it('successful grant shows as impersonation_access_limit of the current user', async () => {
     const client = await granting('north.client@x.test', 3);
     const user = (await client.get('/api/user')).json().data;
@@ -80,14 +80,14 @@ describe('granting impersonation access (spec §3, §4, §7)', () => {
     expect((await client.get('/api/user')).json().data.impersonation_access_limit).toBeNull();
   });
 
-  it('revoking ends the grant (spec §7 POST /user/revoke-impersonation-access)', async () => {
+  it('revoking ends the grant (product §7 POST /user/revoke-impersonation-access)', async () => {
     const client = await granting('beta.client@x.test');
     expect((await client.post('/api/user/revoke-impersonation-access')).statusCode).toBe(200);
     expect((await client.get('/api/user')).json().data.impersonation_access_limit).toBeNull();
   });
 });
 
-describe('impersonating (spec §4, §6; issue 4)', () => {
+describe('impersonating (product §4, §6)', () => {
   it('successful impersonation inside the subtree: a new session carrying the actor, banner data, log', async () => {
     await granting('north.client@x.test', 2);
     const subjectId = await idOf('north.client@x.test');
@@ -142,7 +142,7 @@ describe('impersonating (spec §4, §6; issue 4)', () => {
     expect(log!.endedAt).not.toBeNull();
   });
 
-  it('cancelling gives the actor a fresh session of their own (spec §4)', async () => {
+  it('cancelling gives the actor a fresh session of their own (product §4)', async () => {
     await granting('north.client@x.test');
     const admin = await signedIn(app, 'acme.admin@x.test');
     await admin.post(`/api/users/${await idOf('north.client@x.test')}/impersonate`);
@@ -285,7 +285,7 @@ describe('nobody borrows rights above their own', () => {
   });
 });
 
-describe('audit and password confirmation while impersonating (issue 4)', () => {
+describe('audit and password confirmation while impersonating', () => {
   it('every audited action records both identities', async () => {
     await granting('north.admin@x.test');
     const subjectId = await idOf('north.admin@x.test');
@@ -372,7 +372,7 @@ describe('asking for access by e-mail (route impersonation.access)', () => {
   });
 });
 
-describe('impersonation logs and candidates (spec §2 users.impersonation-logs)', () => {
+describe('impersonation logs and candidates (product §2 users.impersonation-logs)', () => {
   it('logs show actor, subject, start and end, scoped to the caller’s subtree', async () => {
     const acme = await signedIn(app, 'acme.admin@x.test');
     const list = await acme.get('/api/impersonation/logs?limit=100');

@@ -13,7 +13,7 @@ import { companyColumnInScope } from '../policy/scope.repository';
 
 export type GrantRow = typeof impersonationGrants.$inferSelect;
 
-/** A grant in force: confirmed, not revoked, ending in the future (spec §4 Session). */
+/** A grant in force: confirmed, not revoked, ending in the future (product §4 Session). */
 const inForce = (now: Date) =>
   and(
     isNotNull(impersonationGrants.confirmedAt),

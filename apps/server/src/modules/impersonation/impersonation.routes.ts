@@ -24,7 +24,7 @@ const tokenBody = z.strictObject({ token: z.string().min(1).max(200) });
 const ok = z.object({ ok: z.literal(true) });
 
 /**
- * Impersonation (spec §2 users.impersonation-logs, impersonation.access; §4; §6; §7
+ * Impersonation (product §2 users.impersonation-logs, impersonation.access; §4; §6; §7
  * POST /user/revoke-impersonation-access).
  */
 export async function impersonationRoutes(app: FastifyInstance): Promise<void> {
@@ -70,7 +70,7 @@ export async function impersonationRoutes(app: FastifyInstance): Promise<void> {
     '/api/user/revoke-impersonation-access',
     {
       config: { access: { authenticated: true } },
-      schema: { tags, summary: 'Revoke impersonation access (spec §7)', response: { 200: okBody(ok) } },
+      schema: { tags, summary: 'Revoke impersonation access (product §7)', response: { 200: okBody(ok) } },
     },
     async (request) => {
       await impersonationService.revoke(ctx(request));
@@ -186,7 +186,7 @@ export async function impersonationRoutes(app: FastifyInstance): Promise<void> {
       config: { access: { authenticated: true } },
       schema: {
         tags,
-        summary: 'Cancel impersonation: back to the actor’s own session (spec §4)',
+        summary: 'Cancel impersonation: back to the actor’s own session (product §4)',
         response: { 200: okBody(locationSchema) },
       },
     },

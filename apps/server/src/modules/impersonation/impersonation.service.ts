@@ -28,7 +28,7 @@ function assertNotImpersonating(ctx: ServiceContext, what: string): void {
   if (ctx.caller.actor) throw forbidden(`${what} is not possible while impersonating`);
 }
 
-/** A grant's end: in the future, at most IMPERSONATION_MAX_DAYS ahead (spec §4). */
+/** A grant's end: in the future, at most IMPERSONATION_MAX_DAYS ahead (product §4). */
 export function checkUntil(value: string, now: Date): Date {
   const until = new Date(value);
   if (Number.isNaN(until.getTime()) || until.getTime() <= now.getTime() + 60_000) {
@@ -41,7 +41,7 @@ export function checkUntil(value: string, now: Date): Date {
 }
 
 /**
- * Who the caller may impersonate (spec §6): the impersonation rule of auth/caller.ts,
+ * Who the caller may impersonate (product §6): the impersonation rule of auth/caller.ts,
  * never while impersonating already. Anyone outside the subtree is answered 404, as
  * every cross-tenant id.
  */
@@ -98,7 +98,7 @@ export const impersonationService = {
     return until;
   },
 
-  /** spec §7 POST /user/revoke-impersonation-access: grants end, running impersonations too. */
+  /** product §7 POST /user/revoke-impersonation-access: grants end, running impersonations too. */
   async revoke(ctx: ServiceContext) {
     const now = new Date();
     const userId = ctx.caller.principal.id;
@@ -246,7 +246,7 @@ export const impersonationService = {
     return tokens;
   },
 
-  /** spec §4: cancelling ends the impersonation and gives the actor a fresh session of their own. */
+  /** product §4: cancelling ends the impersonation and gives the actor a fresh session of their own. */
   async cancel(ctx: ServiceContext, client: ClientInfo, sessions: SessionIssuer): Promise<IssuedTokens> {
     const { actor, session } = ctx.caller;
     if (!actor) throw AppError.of(409, 'CONFLICT', 'You are not impersonating anyone');

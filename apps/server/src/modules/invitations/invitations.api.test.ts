@@ -61,7 +61,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-describe('invite → e-mail in the mail log → accept → sign in (spec §3 newUser)', () => {
+describe('invite → e-mail in the mail log → accept → sign in (product §3 newUser)', () => {
   it('a super admin invites; the link in the logged e-mail shows the offer, sets a password once, and the user signs in', async () => {
     const invited = await admin.post('/api/users/invite', {
       company_id: tree.acme.id,
@@ -207,7 +207,7 @@ describe('invite → e-mail in the mail log → accept → sign in (spec §3 new
   });
 });
 
-describe('who may invite whom (spec §6 canInviteRoles, issue 4 hostile input)', () => {
+describe('who may invite whom (product §6 canInviteRoles, hostile input)', () => {
   it('refuses extra fields such as role_id, company_id on top, permissions', async () => {
     for (const extra of [{ role_id: 1 }, { permissions: ['super_admin'] }, { company: 1 }]) {
       const response = await acmeAdmin.post('/api/users/invite', {
@@ -439,7 +439,7 @@ describe('resend, revoke, expire (users.invitations)', () => {
   });
 });
 
-describe('distributor invitation (spec §3 inviteNewCompany)', () => {
+describe('distributor invitation (product §3 inviteNewCompany)', () => {
   it('the invitee founds a company under the inviter’s and becomes its admin', async () => {
     const invited = await acmeAdmin.post('/api/distributors/invitations', { email: 'dist@example.test' });
     expect(invited.statusCode).toBe(200);

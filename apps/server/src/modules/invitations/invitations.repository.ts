@@ -71,7 +71,7 @@ function joined(db: Db, where: SQL | undefined) {
     .where(where);
 }
 
-/** Invitations (spec §2 users.invitations): only this file reads and writes them. */
+/** Invitations (product §2 users.invitations): only this file reads and writes them. */
 export const invitationsRepository = {
   async insert(
     db: Db,

@@ -21,7 +21,7 @@ const idParams = z.object({ id: z.coerce.number().int().min(1) });
 /** Any text up to a bound: a malformed token gets the same 404 as an unknown one. */
 const tokenParams = z.object({ token: z.string().min(1).max(200) });
 
-/** Invitations (spec §2 users.invitations, §3 newUser, inviteNewCompany) and the public accept page's calls. */
+/** Invitations (product §2 users.invitations, §3 newUser, inviteNewCompany) and the public accept page's calls. */
 export async function invitationsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = (request: FastifyRequest) => serviceContext(app, request);
@@ -41,7 +41,7 @@ export async function invitationsRoutes(app: FastifyInstance): Promise<void> {
       config: { access: { permission: 'manage_users' } },
       schema: {
         tags: ['invitations'],
-        summary: 'Invite a user to a company with a role (spec §3 newUser)',
+        summary: 'Invite a user to a company with a role (product §3 newUser)',
         body: inviteUserBodySchema,
         response: { 200: okBody(invitationSentSchema) },
       },
@@ -58,7 +58,7 @@ export async function invitationsRoutes(app: FastifyInstance): Promise<void> {
       config: { access: { permission: 'manage_companies' } },
       schema: {
         tags: ['invitations'],
-        summary: 'Invite a distributor to found a company under yours (spec §3 inviteNewCompany)',
+        summary: 'Invite a distributor to found a company under yours (product §3 inviteNewCompany)',
         body: inviteDistributorBodySchema,
         response: { 200: okBody(invitationSentSchema) },
       },

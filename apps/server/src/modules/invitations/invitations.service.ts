@@ -25,7 +25,7 @@ import { assignableRole } from '../users/role-assignment';
 import { type InvitationRow, invitationsRepository as repo } from './invitations.repository';
 
 const DAY_MS = 86_400_000;
-/** The admin role a distributor becomes in the company they found (spec §6 id 2). */
+/** The admin role a distributor becomes in the company they found (product §6 id 2). */
 const ADMIN_ROLE_ID = 2;
 
 /** One answer for unknown, used, revoked and expired links: a token holder learns nothing more. */
@@ -137,7 +137,7 @@ async function create(
   return { invitation: row, mailStatus: mail.status };
 }
 
-/** Invitations (spec §2 users.invitations, §3 newUser and inviteNewCompany). */
+/** Invitations (product §2 users.invitations, §3 newUser and inviteNewCompany). */
 export const invitationsService = {
   list(
     ctx: ServiceContext,

@@ -29,7 +29,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('further languages (spec §2 Header widgets 3)', () => {
+describe('further languages (product §2 Header widgets 3)', () => {
   it('lists the languages found, named in themselves, without signing in', async () => {
     const list = await anonymous().get('/api/locales');
     expect(list.statusCode).toBe(200);

@@ -12,7 +12,7 @@ const mailAudit = (ctx: ServiceContext, action: string, details?: Record<string,
   callerAudit(ctx, { action, targetType: 'mail', ...(details ? { details } : {}) });
 
 /**
- * The SMTP configuration (spec §2 email-smtp), the mail log (mail.logs) and the suppression
+ * The SMTP configuration (product §2 email-smtp), the mail log (mail.logs) and the suppression
  * list (removeFromSuppresionList): the operator's side of mail. Sending is the mailer's
  * (mail.service.ts, `ctx.mail`).
  */
@@ -68,7 +68,7 @@ export const mailAdminService = {
     return result;
   },
 
-  /** Selector list of e-mail configurations (spec §7): the one SMTP configuration. */
+  /** Selector list of e-mail configurations (product §7): the one SMTP configuration. */
   async configurations(ctx: ServiceContext) {
     const config = await smtpSettings.present(ctx.db);
     if (!config) return [];

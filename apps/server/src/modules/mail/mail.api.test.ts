@@ -44,7 +44,7 @@ afterAll(async () => {
   await smtp.close();
 });
 
-describe('mail without SMTP (issue 4 item 8: the embedded default still works)', () => {
+describe('mail without SMTP (the embedded default still works)', () => {
   it('logs the message as unsent, and the super admin reads its text in the mail log', async () => {
     const result = await app.mail.send({
       to: 'Someone@Example.test',
@@ -75,7 +75,7 @@ describe('mail without SMTP (issue 4 item 8: the embedded default still works)',
   });
 });
 
-describe('SMTP configuration (spec §2 email-smtp)', () => {
+describe('SMTP configuration (product §2 email-smtp)', () => {
   it('stores the password encrypted and never answers it', async () => {
     const saved = await admin.put('/api/email-smtp', config());
     expect(saved.statusCode).toBe(200);
@@ -155,7 +155,7 @@ describe('SMTP configuration (spec §2 email-smtp)', () => {
   });
 });
 
-describe('suppression list (spec §3 removeFromSuppresionList)', () => {
+describe('suppression list (product §3 removeFromSuppresionList)', () => {
   it('nothing is sent to a suppressed address until it is removed', async () => {
     const added = await admin.post('/api/suppressed-emails', {
       email: 'Quiet@Example.test',

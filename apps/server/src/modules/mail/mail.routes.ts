@@ -21,8 +21,8 @@ import { mailAdminService } from './mail-admin.service';
 const superAdmin = { access: { permission: 'super_admin' as const } };
 
 /**
- * The SMTP configuration (spec §2 email-smtp, 'SMTP configuration' dialog), the mail log
- * (spec §2 mail.logs) and the suppression list (spec §3 removeFromSuppresionList).
+ * The SMTP configuration (product §2 email-smtp, 'SMTP configuration' dialog), the mail log
+ * (product §2 mail.logs) and the suppression list (product §3 removeFromSuppresionList).
  */
 export async function mailRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -103,7 +103,7 @@ export async function mailRoutes(app: FastifyInstance): Promise<void> {
       config: superAdmin,
       schema: {
         tags: ['mail'],
-        summary: 'Selector list of e-mail configurations (spec §7): the one SMTP configuration',
+        summary: 'Selector list of e-mail configurations (product §7): the one SMTP configuration',
         querystring: listQuerySchema,
         response: { 200: okBody(z.array(emailConfigurationSchema)) },
       },
@@ -203,7 +203,7 @@ export async function mailRoutes(app: FastifyInstance): Promise<void> {
       config: superAdmin,
       schema: {
         tags: ['mail'],
-        summary: 'Remove an address from the suppression list (spec §3 removeFromSuppresionList)',
+        summary: 'Remove an address from the suppression list (product §3 removeFromSuppresionList)',
         params: suppressedEmailParamsSchema,
         response: { 200: okBody(z.object({ email: z.string() })) },
       },

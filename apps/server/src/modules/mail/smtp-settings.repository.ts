@@ -56,7 +56,7 @@ async function readStored(db: Db): Promise<Stored | null> {
   return parsed.success ? parsed.data : null;
 }
 
-/** The SMTP configuration of spec §2 email-smtp, stored in `settings` (this file is its repository). */
+/** The SMTP configuration of product §2 email-smtp, stored in `settings` (this file is its repository). */
 export const smtpSettings = {
   /** As the API shows it: `password_set` instead of the password. */
   async present(db: Db): Promise<SmtpConfig | null> {

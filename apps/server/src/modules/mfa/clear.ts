@@ -5,7 +5,7 @@ import { mfaRepository } from './mfa.repository';
 /**
  * Takes a user's second step away completely: code-app secret, recovery codes, vendor ID
  * link, open challenges, the method itself, and the personal access tokens that needed it.
- * Used by the user's own removal and by the admin form removeUserMfa (spec §3).
+ * Used by the user's own removal and by the admin form removeUserMfa (product §3).
  * Answers how many tokens were revoked.
  */
 export async function clearSecondStep(db: Db, userId: number, now = new Date()): Promise<number> {

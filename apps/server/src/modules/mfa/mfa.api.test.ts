@@ -59,7 +59,7 @@ async function challenged(client: TestClient, email: string) {
   return response.json().meta as { mfa_method: string; session_id: string; session_uuid: string };
 }
 
-describe('TOTP (spec §1 time-based code app, RFC 6238)', () => {
+describe('TOTP (product §1 time-based code app, RFC 6238)', () => {
   it('successful enrolment: QR code, secret stored encrypted, ten recovery codes stored hashed', async () => {
     await createUser(app, 'totp.enrol@x.test', 'end_user', tree.acme.id);
     const client = await signedIn(app, 'totp.enrol@x.test');
@@ -201,7 +201,7 @@ describe('TOTP (spec §1 time-based code app, RFC 6238)', () => {
   });
 });
 
-describe('e-mail codes (spec §1, §9 Enter authentication code)', () => {
+describe('e-mail codes (product §1, §9 Enter authentication code)', () => {
   it('successful enrolment and sign-in with codes read from the mail log; codes stored hashed', async () => {
     await createUser(app, 'mail.mfa@x.test', 'end_user', tree.acme.id);
     const client = await signedIn(app, 'mail.mfa@x.test');
@@ -310,7 +310,7 @@ describe('removing the second step', () => {
   });
 });
 
-describe('blocking conditions (spec §6, §8 Session)', () => {
+describe('blocking conditions (product §6, §8 Session)', () => {
   it('MFA_MANDATORY: the user gets the notice code everywhere but the enrolment routes, until enrolled', async () => {
     const { id } = await createCompany(app, 'Strict');
     await app.db.update(companies).set({ mfaMandatory: true }).where(eq(companies.id, id));

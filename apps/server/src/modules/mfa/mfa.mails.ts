@@ -8,7 +8,7 @@ export const MFA_MAIL_TEMPLATES = { code: 'mfa_code', totpReused: 'mfa_totp_reus
 export const TOTP_REUSED_NOTICE =
   'A code from your authenticator app was used a second time and refused. If that was not you, someone may have seen the code and knows your password: change it.';
 
-/** An e-mail second-step code (spec §1, §9 'Enter authentication code'). */
+/** An e-mail second-step code (product §1, §9 'Enter authentication code'). */
 export function mfaCodeMail(input: {
   appName: string;
   code: string;

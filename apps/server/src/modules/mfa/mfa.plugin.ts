@@ -5,7 +5,7 @@ import { createOidc, type Oidc } from './oidc';
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * Two-step verification (spec §1, §4): the vendor identity service, one per server
+     * Two-step verification (product §1, §4): the vendor identity service, one per server
      * since it keeps the issuer's discovered configuration. The second step itself is
      * second-step.ts, used through the services.
      */

@@ -25,7 +25,7 @@ const mailLimit = {
 };
 
 /**
- * Two-step verification in account settings and on the MFA_MANDATORY notice (spec §1, §6):
+ * Two-step verification in account settings and on the MFA_MANDATORY notice (product §1, §6):
  * status, TOTP with QR code and recovery codes, e-mail codes, vendor ID, removal. While
  * impersonating, the real actor confirms their password first (423).
  */

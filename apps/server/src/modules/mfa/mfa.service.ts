@@ -42,13 +42,13 @@ async function currentMethod(ctx: ServiceContext) {
 }
 
 /**
- * Two-step verification (spec §1, §4, §6): the sign-in's second step, and enrolment and
+ * Two-step verification (product §1, §4, §6): the sign-in's second step, and enrolment and
  * removal in account settings and on the MFA_MANDATORY notice, each on the caller's own
  * account. While impersonating, the real actor confirmed their password first (423).
  */
 export const mfaService = {
   /**
-   * The second step of a password sign-in (spec §4): returns the sign-in's method once the
+   * The second step of a password sign-in (product §4): returns the sign-in's method once the
    * user may have a session; throws MFA_REQUIRED with the challenge until then. `vendor`
    * starts the identity-service sign-in for a user whose second step is vendor ID.
    */

@@ -46,7 +46,7 @@ async function startSignIn(client: TestClient): Promise<string> {
   return started.json().data.authorization_url;
 }
 
-describe('vendor identity service over OpenID Connect (spec §1; a real provider)', () => {
+describe('vendor identity service over OpenID Connect (product §1; a real provider)', () => {
   it('tells the sign-in page that it is offered, and its name', async () => {
     const info = await new TestClient(app).get('/api/auth/oidc');
     expect(info.json().data).toEqual({ enabled: true, name: 'Teltonika ID' });

@@ -17,7 +17,7 @@ import { oidcService } from './oidc.service';
 const SETTINGS_PAGE = '/account/settings/security';
 
 /**
- * Sign-in with the vendor identity service, and vendor ID as a second step (spec §1):
+ * Sign-in with the vendor identity service, and vendor ID as a second step (product §1):
  * start (authorisation URL), callback (the console's /account/oidc/callback page posts the
  * query it was sent back with).
  */

@@ -7,7 +7,7 @@ import { mfaService } from './mfa.service';
 import type { OidcFlow, OidcIdentity } from './oidc';
 import { type SecondStepInput, secondStep } from './second-step';
 
-/** spec §6: an identity-service user nobody invited gets the NOT_INVITED_EXTERNAL_USER notice. */
+/** product §6: an identity-service user nobody invited gets the NOT_INVITED_EXTERNAL_USER notice. */
 const notInvited = (email: string | null) =>
   new AppError(
     403,
@@ -89,7 +89,7 @@ async function vendorAsSecondStep(ctx: PublicContext, flow: OidcFlow, identity: 
   return challenge.userId;
 }
 
-/** The vendor identity service's side of signing in and of linking vendor ID (spec §1). */
+/** The vendor identity service's side of signing in and of linking vendor ID (product §1). */
 export const oidcService = {
   /**
    * Finishes a flow the browser came back with (the console's /account/oidc/callback page

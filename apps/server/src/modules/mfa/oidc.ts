@@ -36,7 +36,7 @@ export function oidcOffer(config: Pick<Config, 'oidc'>): { enabled: boolean; nam
 }
 
 /**
- * The vendor identity service over OpenID Connect (spec §1), with openid-client:
+ * The vendor identity service over OpenID Connect (product §1), with openid-client:
  * authorisation code flow with PKCE, state and nonce. The issuer is discovered once.
  */
 export function createOidc(app: FastifyInstance) {

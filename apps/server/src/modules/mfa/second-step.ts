@@ -12,7 +12,7 @@ import { totpStep } from './totp';
 /** What a challenge is for: each checks only its own kind (a sign-in code never enrols). */
 export type ChallengePurpose = 'login' | 'oidc-login' | 'enrol-email';
 
-/** The second-step payload of spec §3 as the client resends it. */
+/** The second-step payload of product §3 as the client resends it. */
 export type SecondStepInput = { session_code?: string; session_id?: string; session_uuid?: string };
 
 export type MfaUser = { id: number; email: string; mfaType: string | null; companyId: number };
@@ -38,7 +38,7 @@ const MESSAGES: Record<MfaMethod, string> = {
   vendor: 'Sign in with your vendor ID to continue',
 };
 
-/** A dead challenge: the dialog closes and the user starts again (spec §4: other errors close it). */
+/** A dead challenge: the dialog closes and the user starts again (product §4: other errors close it). */
 const expired = () => AppError.of(401, 'UNAUTHORIZED', 'The verification has expired. Please sign in again.');
 const tooMany = () => AppError.of(401, 'UNAUTHORIZED', 'Too many wrong codes. Please sign in again.');
 
@@ -172,8 +172,8 @@ async function verify(
 }
 
 /**
- * The second step of spec §4: MFA_REQUIRED with `mfa_method`, `session_id` and
- * `session_uuid` (both carry the challenge id: spec §3 names either), then the resent
+ * The second step of product §4: MFA_REQUIRED with `mfa_method`, `session_id` and
+ * `session_uuid` (both carry the challenge id: product §3 names either), then the resent
  * request with `session_code`. Codes expire in 10 minutes, work once, are stored hashed,
  * and a challenge takes at most MFA_MAX_ATTEMPTS wrong codes (docs/security.md, guessing
  * limits).

@@ -24,7 +24,7 @@ async function create(body: Record<string, unknown>): Promise<AdminNotice> {
   return response.json().data;
 }
 
-describe('global notices administration (spec §3 Global notice, §4, permission admin_view_notice)', () => {
+describe('global notices administration (product §3 Global notice, §4, permission admin_view_notice)', () => {
   it('successful-notice-creation: a new notice without a time is disabled and not shown to users', async () => {
     const notice = await create({ type: 'info', message: 'Scheduled <b>maintenance</b>' });
     expect(notice).toMatchObject({
@@ -156,7 +156,7 @@ describe('global notices administration (spec §3 Global notice, §4, permission
   });
 });
 
-describe('hostile input (spec §5 rich text, CONVENTIONS: strict bodies)', () => {
+describe('hostile input (product §5 rich text, CONVENTIONS: strict bodies)', () => {
   it('escapes script tags and drops event handlers and javascript: links', async () => {
     const notice = await create({
       type: 'warning',

@@ -6,7 +6,7 @@ export function noticeStatus(enabledAt: Date | null, now: Date): NoticeStatus {
   return enabledAt.getTime() > now.getTime() ? 'scheduled' : 'enabled';
 }
 
-/** The fields every user reads (spec §3 Global notice). */
+/** The fields every user reads (product §3 Global notice). */
 export function presentNotice(row: NoticeRow): Notice {
   return {
     id: row.id,

@@ -30,9 +30,9 @@ function statusFilter(status: NoticeStatus | undefined, now: Date): SQL | undefi
   return undefined;
 }
 
-/** Global notices are system-wide (spec §3): no company scope, the route permission gates them. */
+/** Global notices are system-wide (product §3): no company scope, the route permission gates them. */
 export const noticesRepository = {
-  /** Enabled notices (enabled_at reached), newest first (spec §4 Global notice alert). */
+  /** Enabled notices (enabled_at reached), newest first (product §4 Global notice alert). */
   active(db: Db, now: Date, limit: number) {
     return db
       .select()

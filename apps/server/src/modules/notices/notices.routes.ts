@@ -19,7 +19,7 @@ const admin = { permission: 'admin_view_notice' } as const;
 const tags = ['notices'];
 
 /**
- * Global notices (spec §2 header widget 2, §3, §4): every signed-in user reads the
+ * Global notices (product §2 header widget 2, §3, §4): every signed-in user reads the
  * enabled ones; holders of admin_view_notice manage them (route notices.global).
  */
 export async function noticesRoutes(app: FastifyInstance): Promise<void> {

@@ -18,7 +18,7 @@ export const ACTIVE_NOTICES_LIMIT = 50;
 
 /**
  * When a notice starts to show. A time already past means now, so that enabling a
- * notice always makes it the newest one and users see it marked 'Important' (spec §4).
+ * notice always makes it the newest one and users see it marked 'Important' (product §4).
  */
 function startTime(value: string | null | undefined, now: Date): Date | null {
   if (!value) return null;
@@ -26,7 +26,7 @@ function startTime(value: string | null | undefined, now: Date): Date | null {
   return at.getTime() < now.getTime() ? now : at;
 }
 
-/** The message as stored: sanitised (spec §5), and never without visible text. */
+/** The message as stored: sanitised (product §5), and never without visible text. */
 function cleanMessage(message: string): string {
   const clean = sanitizeRichText(message);
   if (!visibleText(clean)) throw badRequest('Message has no visible text', 'message');
@@ -47,7 +47,7 @@ async function existing(db: Db, id: number): Promise<NoticeRow> {
   return row;
 }
 
-/** Global notices of spec §3/§4: the users' read and the operator's administration. */
+/** Global notices of product §3/§4: the users' read and the operator's administration. */
 export const noticesService = {
   async active(ctx: ServiceContext) {
     const rows = await noticesRepository.active(ctx.db, new Date(), ACTIVE_NOTICES_LIMIT);

@@ -11,7 +11,7 @@ const options: sanitizeHtml.IOptions = {
   allowedSchemes: [...RICH_TEXT.schemes],
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
-  // spec §5: other tags show escaped, so an operator's `<u>` reads as text, never as markup.
+  // product §5: other tags show escaped, so an operator's `<u>` reads as text, never as markup.
   disallowedTagsMode: 'escape',
   transformTags: {
     a: (tagName, attribs) => {
@@ -29,7 +29,7 @@ const options: sanitizeHtml.IOptions = {
 options.allowedAttributes = { ...allowedAttributes, a: [...(allowedAttributes.a ?? []), 'rel'] };
 
 /**
- * Sanitises a notice message to the rich-text allow-list of spec §5: tags a, b, i, em,
+ * Sanitises a notice message to the rich-text allow-list of product §5: tags a, b, i, em,
  * strong; href, target and class on links; class on the others; link schemes http,
  * https, ftp, mailto and tel. Anything else is escaped to text.
  */

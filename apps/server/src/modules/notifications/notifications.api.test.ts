@@ -48,7 +48,7 @@ const list = async (client: TestClient, query = '') => {
 
 const send = (body: Record<string, unknown>, client = admin) => client.post('/api/notifications', body);
 
-describe('GET /api/notifications (spec §7)', () => {
+describe('GET /api/notifications (product §7)', () => {
   it('a new user has none: empty list, total 0, unseen 0', async () => {
     const body = await list(await signedIn(app, 'n.beta.client@example.test'));
     expect(body.data).toEqual([]);
@@ -87,7 +87,7 @@ describe('GET /api/notifications (spec §7)', () => {
   });
 });
 
-describe('PUT /api/notifications (spec §4 Notification: unseen becomes seen)', () => {
+describe('PUT /api/notifications (product §4 Notification: unseen becomes seen)', () => {
   it('marks the caller’s unseen ones seen; the unseen count drops; a repeat changes nothing', async () => {
     const before = await list(northClient);
     const unseen = before.data.filter((n) => n.seen_at === null).map((n) => n.id);
@@ -208,7 +208,7 @@ describe('POST /api/notifications (super admin messages customers)', () => {
   });
 });
 
-describe('live delivery (spec §4 Socket, §7 WebNotificationCreated)', () => {
+describe('live delivery (product §4 Socket, §7 WebNotificationCreated)', () => {
   it('a notification sent to a user reaches their connected socket; another user’s socket gets nothing', async () => {
     const url = await listenLocally(app);
     const mine = testSocket(url, { cookie: cookieHeader(acmeClient.cookies) });

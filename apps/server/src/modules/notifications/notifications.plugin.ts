@@ -4,7 +4,7 @@ import { createNotifier, type Notifier } from './notifier';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Web notifications of spec §3: `app.notifications.notify(...)` from any feature. */
+    /** Web notifications of product §3: `app.notifications.notify(...)` from any feature. */
     notifications: Notifier;
   }
 }

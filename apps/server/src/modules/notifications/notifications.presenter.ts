@@ -1,7 +1,7 @@
 import type { WebNotification } from '@fleetgate/shared/schemas/notifications';
 import type { NotificationRow } from './notifications.repository';
 
-/** A stored notification as the API and the socket send it (spec §3 Notification). */
+/** A stored notification as the API and the socket send it (product §3 Notification). */
 export function presentNotification(row: NotificationRow): WebNotification {
   return {
     id: row.id,

@@ -17,7 +17,7 @@ import { notificationsService } from './notifications.service';
 const listBody = okBody(z.array(webNotificationSchema)).extend({ meta: notificationsMetaSchema });
 
 /**
- * Web notifications of spec §7: every signed-in user reads and marks their own; the super
+ * Web notifications of product §7: every signed-in user reads and marks their own; the super
  * admin sends them (how operators message customers).
  */
 export async function notificationsRoutes(app: FastifyInstance): Promise<void> {

@@ -8,7 +8,7 @@ import { usersRepository } from '../users/users.repository';
 import { presentNotification } from './notifications.presenter';
 import { notificationsRepository } from './notifications.repository';
 
-/** The caller's notifications (spec §7), and the super admin's sending of them. */
+/** The caller's notifications (product §7), and the super admin's sending of them. */
 export const notificationsService = {
   async page(ctx: ServiceContext, limit: number, offset: number) {
     const { rows, total, unseen } = await notificationsRepository.page(

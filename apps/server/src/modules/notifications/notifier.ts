@@ -29,7 +29,7 @@ export type NotificationInput = {
 export type Notifier = {
   /**
    * Stores one notification per recipient and pushes each to its owner's channel
-   * `private-notifications.{userId}` as WebNotificationCreated (spec §4, §7). Unknown
+   * `private-notifications.{userId}` as WebNotificationCreated (product §4, §7). Unknown
    * user ids and an unknown company are skipped: nobody is there to tell.
    */
   notify(target: NotifyTarget, input: NotificationInput): Promise<WebNotification[]>;

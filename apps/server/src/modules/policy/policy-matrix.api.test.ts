@@ -16,7 +16,7 @@ import {
 import { roles } from '../../db/schema/roles';
 
 /**
- * The policy matrix of issue 4 for the companies and roles routes, with the explicit 'no'
+ * The policy matrix for the companies and roles routes, with the explicit 'no'
  * rows; tree, callers and outcomes in test/policy-matrix.ts.
  */
 type Target = { companyId: number; userId: number; roleId: number };
@@ -172,7 +172,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-describeMatrix('policy matrix: role × relation × accounts route (issue 4)', ROWS, {
+describeMatrix('policy matrix: role × relation × accounts route', ROWS, {
   clients,
   targets,
   fresh: freshTarget,

@@ -1,7 +1,7 @@
 import type { AuthContext } from '../../plugins/auth';
 
 /**
- * Which companies a caller reaches (spec §6): the whole subtree under their company for
+ * Which companies a caller reaches (product §6): the whole subtree under their company for
  * roles that see companies (super admin from the root, admins, advanced guests), only
  * their own company for the others (end clients, guests).
  */

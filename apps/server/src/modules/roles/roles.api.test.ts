@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-describe('roles (spec §3 Role, §6)', () => {
+describe('roles (product §3 Role, §6)', () => {
   it('lists the five default roles with their permission counts and invitable roles', async () => {
     const client = await new TestClient(app).login();
     const body = (await client.get('/api/roles?type=default')).json();
@@ -58,7 +58,7 @@ describe('roles (spec §3 Role, §6)', () => {
       isDefault: false,
       permissions_count: 2,
       permissions: ['manage_devices', 'view_devices'],
-      // A role unknown to the default list invites like an admin (spec §6).
+      // A role unknown to the default list invites like an admin (product §6).
       canInviteRoles: ['admin', 'end_user', 'readonly_admin', 'read_only'],
     });
     const options = (await client.get(`/api/roles?company_id=${tree.acme.id}`))

@@ -34,7 +34,7 @@ export const rolesRepository = {
       visible(scope),
       filter.type === 'default' ? isNull(roles.companyId) : undefined,
       filter.type === 'custom' ? sql`${roles.companyId} is not null` : undefined,
-      // A company's options: the default roles plus that company's own (spec §3 newUser).
+      // A company's options: the default roles plus that company's own (product §3 newUser).
       filter.companyId === undefined
         ? undefined
         : or(isNull(roles.companyId), eq(roles.companyId, filter.companyId)),

@@ -11,7 +11,7 @@ import { rolesService } from './roles.service';
 const idParams = z.object({ id: z.coerce.number().int().min(1) });
 const roleWithPermissions = roleSchema.extend({ permissions: z.array(z.string()) });
 
-/** Roles (spec §2 users.roles, §3 Role, §7 GET /roles with limit 100 and optional company_id). */
+/** Roles (product §2 users.roles, §3 Role, §7 GET /roles with limit 100 and optional company_id). */
 export async function rolesRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = (request: FastifyRequest) => serviceContext(app, request);

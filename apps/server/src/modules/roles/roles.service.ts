@@ -22,11 +22,11 @@ async function reachable(ctx: ServiceContext, id: number) {
 }
 
 /**
- * Roles (spec §2 users.roles, §3 Role): the default roles, read-only, and the custom roles
+ * Roles (product §2 users.roles, §3 Role): the default roles, read-only, and the custom roles
  * of the companies in reach.
  */
 export const rolesService = {
-  /** spec §7 GET /roles: a company's options are the default roles plus its own. */
+  /** product §7 GET /roles: a company's options are the default roles plus its own. */
   list(
     ctx: ServiceContext,
     filter: { companyId?: number; type?: 'custom' | 'default'; limit: number; offset: number },

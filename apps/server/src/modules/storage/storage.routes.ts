@@ -15,7 +15,7 @@ import { storageService } from './storage.service';
 const keyParams = z.object({ key: storageKeySchema });
 const saved = okBody(z.object({ key: z.string() }));
 
-/** Per-user storage of spec §7 Storage: the signed-in user's own records only. */
+/** Per-user storage of product §7 Storage: the signed-in user's own records only. */
 export async function storageRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const access = { authenticated: true } as const;

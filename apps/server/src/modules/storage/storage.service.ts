@@ -3,7 +3,7 @@ import { AppError, notFound } from '../../http/errors';
 import type { ServiceContext } from '../service-context';
 import { storageRepository } from './storage.repository';
 
-/** Per-user storage of spec §7 Storage: the signed-in user's own records only. */
+/** Per-user storage of product §7 Storage: the signed-in user's own records only. */
 export const storageService = {
   page(ctx: ServiceContext, limit: number, offset: number) {
     return storageRepository.page(ctx.db, ctx.caller.principal.id, limit, offset);

@@ -68,7 +68,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-describe('creating tags (spec §3 newTag)', () => {
+describe('creating tags (product §3 newTag)', () => {
   it('successful-tag-creation: in the caller’s company by default, audited, with the spec’s fields', async () => {
     const response = await acmeClient.post('/api/tags', {
       name: 'Warehouse',
@@ -127,7 +127,7 @@ describe('creating tags (spec §3 newTag)', () => {
       source: 'name',
       message: `Name must be at most ${TAG_NAME_MAX} characters`,
     });
-    // spec §5: < > / and the rest are forbidden in names, so markup never becomes a name.
+    // product §5: < > / and the rest are forbidden in names, so markup never becomes a name.
     const hostile = await acmeAdmin.post('/api/tags', { name: '<script>alert(1)</script>' });
     expect(errorsOf(hostile)).toEqual([
       { code: 'VALIDATION_ERROR', message: 'Name contains forbidden characters', source: 'name' },
@@ -163,7 +163,7 @@ describe('creating tags (spec §3 newTag)', () => {
   });
 });
 
-describe('reading tags (spec §2 tags.main, company.tags; §7 search)', () => {
+describe('reading tags (product §2 tags.main, company.tags; §7 search)', () => {
   it('lists the tags of the caller’s companies only, with paging, search and the company filter', async () => {
     const acme = (await acmeAdmin.get('/api/tags?limit=100')).json();
     const companies = new Set(acme.data.map((t: { company_id: number }) => t.company_id));
@@ -207,7 +207,7 @@ describe('reading tags (spec §2 tags.main, company.tags; §7 search)', () => {
   });
 });
 
-describe('tags on devices (spec §2 manage tags, §7 POST /devices/tags)', () => {
+describe('tags on devices (product §2 manage tags, §7 POST /devices/tags)', () => {
   let warehouse: number;
   beforeAll(async () => {
     const list = (await acmeAdmin.get('/api/tags?q=Warehouse')).json();
@@ -308,7 +308,7 @@ describe('tags on devices (spec §2 manage tags, §7 POST /devices/tags)', () =>
   });
 });
 
-describe('the tag chart (spec §2 management.tag_chart, §4 statuses)', () => {
+describe('the tag chart (product §2 management.tag_chart, §4 statuses)', () => {
   it('counts the tag’s devices by status bucket and by model', async () => {
     const tag = await createTag(acmeAdmin, { name: 'Chart' });
     await acmeAdmin.post('/api/devices/tags', {

@@ -163,7 +163,7 @@ export const tagsRepository = {
     return removed.length;
   },
 
-  /** The tag's devices in scope counted by status number (spec §4) and by model. */
+  /** The tag's devices in scope counted by status number (product §4) and by model. */
   async chart(db: Db, scope: Scope, tagId: number) {
     const where = and(eq(deviceTags.tagId, tagId), companyColumnInScope(devices.companyId, scope));
     const [statuses, models] = await Promise.all([

@@ -17,7 +17,7 @@ import { tagsService } from './tags.service';
 const idParams = z.object({ id: z.coerce.number().int().min(1) });
 const listQuery = listQuerySchema.extend({ company_id: commaIntList.optional() });
 
-/** Tags (spec §2 tags.main, management.tag_chart, company.tags; §3 Tag, newTag; §7 /tags). */
+/** Tags (product §2 tags.main, management.tag_chart, company.tags; §3 Tag, newTag; §7 /tags). */
 export async function tagsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = (request: FastifyRequest) => serviceContext(app, request);
@@ -60,7 +60,7 @@ export async function tagsRoutes(app: FastifyInstance): Promise<void> {
       config: view,
       schema: {
         tags: ['tags'],
-        summary: 'The tag’s devices counted by status (spec §4) and by model',
+        summary: 'The tag’s devices counted by status (product §4) and by model',
         params: idParams,
         response: { 200: okBody(tagChartSchema) },
       },
@@ -77,7 +77,7 @@ export async function tagsRoutes(app: FastifyInstance): Promise<void> {
       config: manage,
       schema: {
         tags: ['tags'],
-        summary: 'Create a tag (spec §3 newTag)',
+        summary: 'Create a tag (product §3 newTag)',
         body: newTagBodySchema,
         response: { 200: okBody(tagSchema) },
       },
@@ -131,7 +131,7 @@ export async function tagsRoutes(app: FastifyInstance): Promise<void> {
       config: manage,
       schema: {
         tags: ['tags'],
-        summary: 'Add a tag to devices or remove it (spec §2 manage tags, §7 bulk body)',
+        summary: 'Add a tag to devices or remove it (product §2 manage tags, §7 bulk body)',
         body: deviceTagsBodySchema,
         response: {
           200: okBody(

@@ -37,7 +37,7 @@ async function guardName<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** spec §4: 0 Offline, 1 Online, 2 Pending, otherwise Not Activated. */
+/** product §4: 0 Offline, 1 Online, 2 Pending, otherwise Not Activated. */
 function bucketOf(status: number): TagStatusBucket {
   if (status === 0) return 'offline';
   if (status === 1) return 'online';
@@ -46,7 +46,7 @@ function bucketOf(status: number): TagStatusBucket {
 }
 
 /**
- * Tags of companies (spec §2 tags.main, management.tag_chart, company.tags; §3 Tag and
+ * Tags of companies (product §2 tags.main, management.tag_chart, company.tags; §3 Tag and
  * newTag). Every read and change is scoped to the caller's companies; another company's
  * tag or device answers 404 and changes nothing.
  */
@@ -108,7 +108,7 @@ export const tagsService = {
   },
 
   /**
-   * Adds a tag to devices or removes it (spec §2 'manage tags', §7 bulk body). All or
+   * Adds a tag to devices or removes it (product §2 'manage tags', §7 bulk body). All or
    * nothing: a device the caller does not reach answers 404; a device outside the tag's
    * company subtree is refused, so a parent's tag never lands on a sibling's device.
    */

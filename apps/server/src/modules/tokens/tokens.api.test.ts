@@ -43,7 +43,7 @@ async function create(body: Record<string, unknown>) {
   return admin.post('/api/user/tokens', body);
 }
 
-describe('creating personal access tokens (issue 4)', () => {
+describe('creating personal access tokens', () => {
   it('successful creation: the secret is shown once and stored as a digest', async () => {
     const created = await create({ name: 'Inventory script', scopes: ['devices:read'], expires_in_days: 30 });
     expect(created.statusCode).toBe(200);
@@ -87,7 +87,7 @@ describe('creating personal access tokens (issue 4)', () => {
   });
 });
 
-describe('Bearer authentication (issue 4)', () => {
+describe('Bearer authentication', () => {
   it('a devices:read token lists devices but cannot change one', async () => {
     const { token } = (await create({ name: 'reader', scopes: ['devices:read'] })).json().data;
     const list = await bearer('GET', '/api/devices', token);

@@ -26,11 +26,11 @@ export type Principal = {
   permissions: string[];
   /**
    * Whether the user reaches the subtree under their company (their role sees companies,
-   * spec §6) or only their own company. Decided by the role, so a personal access token
+   * product §6) or only their own company. Decided by the role, so a personal access token
    * narrows what a user may do, never where.
    */
   subtree: boolean;
-  /** The spec §6 blocking condition the user is in, if any (account/account-state.ts). */
+  /** The product §6 blocking condition the user is in, if any (account/account-state.ts). */
   block: AccountBlock | null;
 };
 

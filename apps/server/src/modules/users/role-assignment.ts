@@ -6,9 +6,9 @@ import { rolesRepository } from '../roles/roles.repository';
 import type { ServiceContext } from '../service-context';
 
 /**
- * Who may give which role to a user of a company (spec §3 newUser, §6 canInviteRoles; the
+ * Who may give which role to a user of a company (product §3 newUser, §6 canInviteRoles; the
  * rule that nobody invites a role above their own). The role must be
- * - a default role the caller's role may invite (a role unknown to spec §6's list counts
+ * - a default role the caller's role may invite (a role unknown to product §6's list counts
  *   as admin), or a custom role of that very company; and
  * - made only of permissions the caller holds (the no-escalation rule of roles).
  * A custom role of another tenant is not found (404), like any other foreign id.

@@ -42,7 +42,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-describe("'edit user role' (spec §2): PUT /users/:id/role", () => {
+describe("'edit user role' (product §2): PUT /users/:id/role", () => {
   it('an admin gives a user of their subtree another invitable role', async () => {
     const response = await acmeAdmin.put(`/api/users/${ids['guest@north.test']}/role`, {
       role_id: roleId('end_user'),
@@ -115,7 +115,7 @@ describe("'edit user role' (spec §2): PUT /users/:id/role", () => {
   });
 });
 
-describe("'move users' (spec §2, §7 /users/move) and users.move-logs", () => {
+describe("'move users' (product §2, §7 /users/move) and users.move-logs", () => {
   it('moves users within the subtree and writes one move log row each', async () => {
     const response = await acmeAdmin.post('/api/users/move', {
       user_ids: [ids['client@acme.test'], ids['second.admin@acme.test']],
@@ -183,7 +183,7 @@ describe("'move users' (spec §2, §7 /users/move) and users.move-logs", () => {
   });
 });
 
-describe('admin-only forms of spec §3 (removeUserMfa, deleteUser, makeSSOAdmin)', () => {
+describe('admin-only forms of product §3 (removeUserMfa, deleteUser, makeSSOAdmin)', () => {
   const body = (email: string) => ({ email });
 
   it('removes every second step of a user', async () => {

@@ -102,7 +102,7 @@ export const userChangesRepository = {
     });
   },
 
-  /** Move logs where either end lies in reach (spec §2 users.move-logs). */
+  /** Move logs where either end lies in reach (product §2 users.move-logs). */
   async moveLogs(db: Db, scope: Scope, query: ListQuery, filters: { companyId?: number }) {
     const plan = listPlan(moveLogSpec, query);
     const where = allOf(

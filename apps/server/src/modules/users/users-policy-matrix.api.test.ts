@@ -19,7 +19,7 @@ import { invitations, userMoveLogs } from '../../db/schema/invitations';
 import { users } from '../../db/schema/users';
 
 /**
- * The policy matrix of issue 4 for the users, invitations and mail routes, with the
+ * The policy matrix for the users, invitations and mail routes, with the
  * explicit 'no' rows; tree, callers and outcomes in test/policy-matrix.ts.
  */
 type Target = { companyId: number; userId: number; invitationId: number };
@@ -123,7 +123,7 @@ const ROWS: Row[] = [
     name: 'PUT /api/users/:id/role with the system administrator role',
     call: async (c, _t, fresh) =>
       c.put(`/api/users/${(await fresh()).userId}/role`, { role_id: roleId('super_admin') }),
-    // Nobody may give it, not even a super admin (spec §6 canInviteRoles); others do not reach or may not.
+    // Nobody may give it, not even a super admin (product §6 canInviteRoles); others do not reach or may not.
     expect: {
       super_admin: 'denied',
       admin: { self: 'denied', parent: 'hidden', child: 'denied', sibling: 'hidden', unrelated: 'hidden' },
@@ -213,7 +213,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-describeMatrix('policy matrix: role × relation × users, invitations and mail routes (issue 4 item 9)', ROWS, {
+describeMatrix('policy matrix: role × relation × users, invitations and mail routes', ROWS, {
   clients,
   targets,
   fresh: freshTarget,

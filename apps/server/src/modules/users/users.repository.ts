@@ -22,7 +22,7 @@ export const userListSpec: ListSpec<UserField> = {
   columns: {
     id: users.id,
     email: users.email,
-    // spec §7 Search asks for `name`; a user's name is their username.
+    // product §7 Search asks for `name`; a user's name is their username.
     name: users.username,
     username: users.username,
     company_id: users.companyId,

@@ -16,7 +16,7 @@ import { usersService } from './users.service';
 const userSchema = userRowSchema;
 const idParams = z.object({ id: z.coerce.number().int().min(1) });
 
-/** Users the caller reaches (spec §2 users.table, §7 selector lists and search). */
+/** Users the caller reaches (product §2 users.table, §7 selector lists and search). */
 export async function usersRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // While impersonating, the changes below ran the step-up first (modules/auth/sensitive-actions.ts).
@@ -65,7 +65,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       config: { access: { permission: 'view_user_move_logs' } },
       schema: {
         tags: ['users'],
-        summary: 'Users moved between companies in reach (spec §2 users.move-logs)',
+        summary: 'Users moved between companies in reach (product §2 users.move-logs)',
         querystring: listQuerySchema.extend({ company_id: z.coerce.number().int().min(1).optional() }),
         response: { 200: okBody(z.array(userMoveLogSchema)) },
       },
@@ -87,7 +87,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       config: manageUsers,
       schema: {
         tags: ['users'],
-        summary: "Change a user's role (spec §2 'edit user role')",
+        summary: "Change a user's role (product §2 'edit user role')",
         params: idParams,
         body: editUserRoleBodySchema,
         response: { 200: okBody(userSchema) },
@@ -106,7 +106,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       config: manageUsers,
       schema: {
         tags: ['users'],
-        summary: "Move users to another company (spec §2 'move users')",
+        summary: "Move users to another company (product §2 'move users')",
         body: moveUsersBodySchema,
         response: { 200: okBody(z.object({ moved: z.number().int(), company_id: z.number().int() })) },
       },
@@ -121,7 +121,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  // The admin-only forms of spec §3 (§6 'Admin-only forms').
+  // The admin-only forms of product §3 (§6 'Admin-only forms').
   const emailOnly = {
     body: adminUserEmailBodySchema,
     response: { 200: okBody(z.object({ email: z.string() })) },

@@ -41,8 +41,8 @@ async function byEmail(ctx: ServiceContext, email: string): Promise<UserSubject>
 }
 
 /**
- * Users the caller reaches (spec §2 users.table, §7 selector lists and search) and changes
- * to them: role, company, and the admin-only forms of spec §3.
+ * Users the caller reaches (product §2 users.table, §7 selector lists and search) and changes
+ * to them: role, company, and the admin-only forms of product §3.
  */
 export const usersService = {
   list(ctx: ServiceContext, query: ListQuery, filters: { companyId?: number }) {
@@ -55,7 +55,7 @@ export const usersService = {
     return user;
   },
 
-  /** 'edit user role' (spec §2): the same rules as inviting, never one's own role. */
+  /** 'edit user role' (product §2): the same rules as inviting, never one's own role. */
   async changeRole(ctx: ServiceContext, id: number, roleId: number) {
     const user = await oneInReach(ctx, id);
     if (selves(ctx.caller).has(user.id)) throw badRequest('You cannot change your own role', 'role_id');
@@ -71,7 +71,7 @@ export const usersService = {
   },
 
   /**
-   * 'move users' (spec §2, §7 /users/move): users and target both in reach, never
+   * 'move users' (product §2, §7 /users/move): users and target both in reach, never
    * oneself, nobody above the caller, and nobody holding a custom role of their company
    * (it does not exist in the new one). Users already there are left as they are.
    */
@@ -108,12 +108,12 @@ export const usersService = {
     return { moved: moving.length, company_id: target.id };
   },
 
-  /** Users moved between companies in reach (spec §2 users.move-logs). */
+  /** Users moved between companies in reach (product §2 users.move-logs). */
   moveLogs(ctx: ServiceContext, query: ListQuery, filters: { companyId?: number }) {
     return repo.moveLogs(ctx.db, scopeOf(ctx.caller), query, filters);
   },
 
-  /** removeUserMfa (spec §3, super admin). */
+  /** removeUserMfa (product §3, super admin). */
   async removeMfa(ctx: ServiceContext, email: string) {
     const user = await byEmail(ctx, email);
     if (user.mfaType === null && !(await repo.hasTotp(ctx.db, user.id)))
@@ -125,7 +125,7 @@ export const usersService = {
     );
   },
 
-  /** deleteUser (spec §3, super admin): never oneself, never the last super admin. */
+  /** deleteUser (product §3, super admin): never oneself, never the last super admin. */
   async remove(ctx: ServiceContext, email: string) {
     const user = await byEmail(ctx, email);
     if (selves(ctx.caller).has(user.id)) throw badRequest('You cannot delete yourself', 'email');
@@ -138,7 +138,7 @@ export const usersService = {
     );
   },
 
-  /** makeSSOAdmin (spec §3, super admin). */
+  /** makeSSOAdmin (product §3, super admin). */
   async makeSsoAdmin(ctx: ServiceContext, email: string) {
     const user = await byEmail(ctx, email);
     if (user.ssoAdmin) throw badRequest('This user is already an SSO administrator', 'email');

@@ -13,7 +13,7 @@ type Props = {
   onToggleMobile(): void;
 };
 
-/** The header of spec §2: navigation toggles on the left, the widgets on the right. */
+/** The header of product §2: navigation toggles on the left, the widgets on the right. */
 export function Header({ wide, onToggleWide, mobileOpen, onToggleMobile }: Props) {
   const { t } = useTranslation('shell');
   return (

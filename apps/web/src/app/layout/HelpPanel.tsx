@@ -4,7 +4,7 @@ import Markdown from 'react-markdown';
 import { helpFor } from '../../features/help/help-content';
 import { useHelp } from './help-context';
 
-/** The help side panel (spec §2 Layout): the route's help text, Markdown rendered without raw HTML. */
+/** The help side panel (product §2 Layout): the route's help text, Markdown rendered without raw HTML. */
 export function HelpPanel({ onClose }: { onClose?(routeName: string): void }) {
   const { t } = useTranslation('shell');
   const { t: tr } = useTranslation('routes');

@@ -4,7 +4,7 @@ import { CancelImpersonationButton } from '../../features/impersonation/componen
 import { useSession } from '../session/session-context';
 
 /**
- * 'Currently impersonating user {email}, {company name or Company} #{company id}' (spec §6),
+ * 'Currently impersonating user {email}, {company name or Company} #{company id}' (product §6),
  * on top of the header while impersonating, with the way back.
  */
 export function ImpersonationBanner({ height }: { height: number }) {

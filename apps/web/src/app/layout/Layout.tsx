@@ -8,6 +8,7 @@ import { Header } from '../header/Header';
 import { Navigation } from '../navigation/Navigation';
 import { useCurrentRoute } from '../router/current-route';
 import { useSession } from '../session/session-context';
+import './fit.css';
 import { useAutomaticHelp } from './automatic-help';
 import { HelpPanel } from './HelpPanel';
 import { ImpersonationBanner } from './ImpersonationBanner';
@@ -20,11 +21,11 @@ import { UpdatePrompt } from './UpdatePrompt';
 
 export const WIDE_NAV_KEY = 'wideNav';
 const HEADER_HEIGHT = 56;
-/** The impersonation banner sits on top of the header, inside the fixed bar (spec §2 Layout). */
+/** The impersonation banner sits on top of the header, inside the fixed bar (product §2 Layout). */
 const BANNER_HEIGHT = 32;
 
 /**
- * The chrome of spec §2 Layout around every non-standalone route: impersonation banner,
+ * The chrome of product §2 Layout around every non-standalone route: impersonation banner,
  * navigation, header, the routed page, help panel, scroll-to-top, update prompt.
  */
 export function Layout() {
@@ -33,7 +34,7 @@ export function Layout() {
   const current = useCurrentRoute();
   const queryClient = useQueryClient();
   const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
-  // spec §2: wide unless stored as false.
+  // product §2: wide unless stored as false.
   const [wide, setWide] = useState(() => local.get<boolean>(WIDE_NAV_KEY, true) !== false);
   const [mobileOpen, setMobileOpen] = useState(false);
   const [reloads, setReloads] = useState(0);
@@ -64,7 +65,7 @@ export function Layout() {
   };
 
   const { params } = current;
-  // spec §2 Layout: the page is re-keyed by route parameter id, company_id or name.
+  // product §2 Layout: the page is re-keyed by route parameter id, company_id or name.
   const pageKey = `${params.id ?? ''}|${params.company_id ?? ''}|${params.form_name ?? params.name ?? ''}|${reloads}`;
   const transition = current.chain.at(-1)?.transition ?? 'toRight';
 

@@ -5,7 +5,7 @@ import { useSession } from '../session/session-context';
 
 /**
  * The logo links to /management/devices; when the menu collapses the wide logo fades out
- * in 0.1 s and the collapsed one in over 0.2 s (spec §2 Navigation). The default brand
+ * in 0.1 s and the collapsed one in over 0.2 s (product §2 Navigation). The default brand
  * shows its collapsed-logo image, other brands their favicon.
  */
 export function Logo({ wide }: { wide: boolean }) {

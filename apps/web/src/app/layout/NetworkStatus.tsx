@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * 'The network connection has been lost.' when the browser goes offline (spec §4); the
+ * 'The network connection has been lost.' when the browser goes offline (product §4); the
  * route guard (RouteScreen) sends a navigation made offline to the offline page.
  */
 export function NetworkStatus() {

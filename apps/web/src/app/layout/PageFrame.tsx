@@ -1,11 +1,12 @@
 import type { RouteDef } from '@fleetgate/shared/routes';
-import { ActionIcon, Group, Stack, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Stack, Title, Tooltip } from '@mantine/core';
 import { IconHelpCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { helpFor } from '../../features/help/help-content';
-import { Breadcrumbs } from './Breadcrumbs';
+import { Breadcrumbs, type CrumbNames } from './Breadcrumbs';
 import { useHelp } from './help-context';
+import classes from './PageFrame.module.css';
 import { PageTabs } from './PageTabs';
 
 type Props = {
@@ -13,24 +14,31 @@ type Props = {
   params: Record<string, string | undefined>;
   /** Overrides the route title (a device's name, a company's name). */
   title?: ReactNode;
+  /** The names of the things routes of the chain stand for, for the breadcrumbs. */
+  names?: CrumbNames;
   actions?: ReactNode;
   children?: ReactNode;
 };
 
-/** The frame every page lives in: breadcrumbs, title, help link, tabs (spec §2 Layout). */
-export function PageFrame({ chain, params, title, actions, children }: Props) {
+/** The frame every page lives in: breadcrumbs, title, help link, tabs (product §2 Layout). */
+export function PageFrame({ chain, params, title, names, actions, children }: Props) {
   const { t } = useTranslation('routes');
   const { t: ts } = useTranslation('shell');
   const help = useHelp();
   const titled = [...chain].reverse().find((route) => !route.tab) ?? chain.at(-1);
   // Help ships with its screen: a route whose text is not written yet offers none.
   const helpRoute = [...chain].reverse().find((route) => route.help && helpFor(route.name));
+  const heading = title ?? (titled ? t(titled.name) : '');
+  // A name as title: at most three lines, the whole of it on hover.
+  const named = typeof heading === 'string' ? { lineClamp: 3, title: heading } : {};
   return (
     <Stack gap="sm" data-testid="page-frame" data-route={chain.at(-1)?.name}>
-      <Breadcrumbs chain={chain} params={params} />
-      <Group justify="space-between" align="center" wrap="nowrap">
-        <Group gap={6} wrap="nowrap">
-          <Title order={2}>{title ?? (titled ? t(titled.name) : '')}</Title>
+      <Breadcrumbs chain={chain} params={params} names={names} />
+      <div className={classes.head}>
+        <div className={classes.heading}>
+          <Title order={2} className={classes.title} {...named}>
+            {heading}
+          </Title>
           {helpRoute && (
             <Tooltip label={ts('help.open')}>
               <ActionIcon
@@ -38,14 +46,15 @@ export function PageFrame({ chain, params, title, actions, children }: Props) {
                 color="gray"
                 aria-label={ts('help.open')}
                 onClick={() => help.open(helpRoute.name)}
+                className={classes.help}
               >
                 <IconHelpCircle size={20} />
               </ActionIcon>
             </Tooltip>
           )}
-        </Group>
-        {actions}
-      </Group>
+        </div>
+        {actions && <div className={classes.actions}>{actions}</div>}
+      </div>
       <PageTabs chain={chain} params={params} />
       <div data-testid="page-body">{children}</div>
     </Stack>

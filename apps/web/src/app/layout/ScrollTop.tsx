@@ -4,7 +4,7 @@ import { useWindowScroll } from '@mantine/hooks';
 import { IconArrowUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
-/** Visible when scrolled more than 300 px (spec §4, §9). */
+/** Visible when scrolled more than 300 px (product §4, §9). */
 export function ScrollTop() {
   const { t } = useTranslation('shell');
   const [scroll, scrollTo] = useWindowScroll();

@@ -11,7 +11,7 @@ const BUILT_AT = Math.max(BUILD_TIMESTAMP, Number(import.meta.env.VITE_BUILD_TIM
 type VersionMessage = { version: string; timestamp: number };
 
 /**
- * The update prompt of spec §4: /versionWorker.js reports version and timestamp; one newer
+ * The update prompt of product §4: /versionWorker.js reports version and timestamp; one newer
  * than both the stored timestamp and this build's prompts a reload after 1 s. 'Later'
  * hides it and resets the stored timestamp to 0.
  */
@@ -20,7 +20,7 @@ export function UpdatePrompt() {
   const [offer, setOffer] = useState<VersionMessage | null>(null);
 
   useEffect(() => {
-    // spec §7 General: the version worker runs outside localhost.
+    // product §7 General: the version worker runs outside localhost.
     if (window.location.hostname === 'localhost' || typeof Worker === 'undefined') return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const worker = new Worker('/versionWorker.js');

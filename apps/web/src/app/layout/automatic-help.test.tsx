@@ -34,7 +34,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('automatic help of help-panel routes (spec §2 Layout, §9 700 ms)', () => {
+describe('automatic help of help-panel routes (product §2 Layout, §9 700 ms)', () => {
   it('opens after 700 ms, not before', () => {
     const { result } = render([built]);
     act(() => vi.advanceTimersByTime(650));

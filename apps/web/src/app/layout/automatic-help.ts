@@ -5,11 +5,11 @@ import { helpFor } from '../../features/help/help-content';
 import { userStorage } from '../../lib/storage/user-storage';
 import { useHelp } from './help-context';
 
-/** The help panels a user closed, kept per user on the server (spec §7 Storage). */
+/** The help panels a user closed, kept per user on the server (product §7 Storage). */
 export const HELP_DISMISSED_KEY = 'help.dismissed';
 
 /**
- * spec §2 Layout: a help-panel route opens its help by itself after 700 ms, unless the user
+ * product §2 Layout: a help-panel route opens its help by itself after 700 ms, unless the user
  * closed it there before; a route whose help text is not written yet (its screen is not
  * built) opens nothing. Answers what the panel's close records.
  */

@@ -30,11 +30,11 @@ type Props = {
   wide: boolean;
   /** Called when an entry is followed (closes the mobile overlay). */
   onNavigate(): void;
-  /** Clicking the link of the current route reloads the page (spec §2 Navigation). */
+  /** Clicking the link of the current route reloads the page (product §2 Navigation). */
   onReload(): void;
 };
 
-/** The side navigation of spec §2: five groups, gated entries, collapsible groups. */
+/** The side navigation of product §2: five groups, gated entries, collapsible groups. */
 export function Navigation({ wide, onNavigate, onReload }: Props) {
   const { t } = useTranslation('shell');
   const { user, brand } = useSession();
@@ -47,7 +47,7 @@ export function Navigation({ wide, onNavigate, onReload }: Props) {
   const state = { routeName: current.name, matchedNames: current.matchedNames, params: current.params };
   const activeGroup = groups.find((g) => g.children.some((c) => isActive(c, state)))?.name;
   const [open, setOpen] = useState<Record<string, boolean>>({});
-  // The active group is open (spec §2): opening follows the route, the user may close it again.
+  // The active group is open (product §2): opening follows the route, the user may close it again.
   useEffect(() => {
     if (activeGroup) setOpen((o) => ({ ...o, [activeGroup]: true }));
   }, [activeGroup]);

@@ -1,6 +1,6 @@
 import type { Permission } from '@fleetgate/shared/permissions';
 
-/** A route-map item: shown for the first permission held, which picks name and route (spec §2). */
+/** A route-map item: shown for the first permission held, which picks name and route (product §2). */
 export type RouteMapItem = { permission: Permission; name: string; routeName: string };
 
 export type NavChild = {
@@ -16,7 +16,7 @@ export type NavChild = {
 
 export type NavGroup = { name: string; icon: string; label?: string; children: readonly NavChild[] };
 
-/** The five groups of spec §2 Navigation and their entries. */
+/** The five groups of product §2 Navigation and their entries. */
 export const NAV_GROUPS: readonly NavGroup[] = [
   {
     name: 'nav.group.management',

@@ -9,7 +9,7 @@ const nav = (permissions: string[], disabledRoutes: string[] = []) =>
   visibleNavigation(NAV_GROUPS, { permissions, disabledRoutes });
 const groupNames = (groups: ReturnType<typeof nav>) => groups.map((g) => g.name);
 
-describe('navigation (spec §2 Navigation)', () => {
+describe('navigation (product §2 Navigation)', () => {
   it('shows the super admin every group, the admin all but System', () => {
     expect(groupNames(nav(role('super_admin')))).toEqual([
       'nav.group.management',

@@ -7,7 +7,7 @@ export type VisibleChild = NavChild & { resolvedName: string; resolvedRoute: str
 export type VisibleGroup = Omit<NavGroup, 'children'> & { children: VisibleChild[] };
 
 /**
- * The entries a user sees (spec §2 Navigation): a route map shows the first permission
+ * The entries a user sees (product §2 Navigation): a route map shows the first permission
  * held, which decides name and route; an entry is shown only if its route may be
  * entered (permission held, not disabled by the brand); empty groups are hidden.
  */

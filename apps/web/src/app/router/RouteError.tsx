@@ -1,3 +1,4 @@
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useRouteError } from 'react-router';
@@ -16,10 +17,12 @@ function isChunkLoadError(error: unknown): boolean {
 
 /**
  * What a route shows when its screen fails to render. Offline, it is the offline page
- * (spec §5 route guard); a screen chunk missing after a new release reloads the page once
- * so the new build is fetched; anything else is a plain message, never a stack.
+ * (product §5 route guard); a screen chunk missing after a new release reloads the page once
+ * so the new build is fetched; anything else is a plain message, never a stack. Every
+ * route has one: inside the chrome (`inPage`) the message takes the page's place and the
+ * navigation and header stay; elsewhere it fills the screen.
  */
-export function RouteError() {
+export function RouteError({ inPage = false }: { inPage?: boolean }) {
   const error = useRouteError();
   const { t } = useTranslation('shell');
   const offline = !navigator.onLine;
@@ -32,5 +35,18 @@ export function RouteError() {
   }, [reload]);
   if (offline) return <Navigate to={OFFLINE_PATH} replace />;
   if (reload) return null;
+  if (inPage) {
+    return (
+      <Paper withBorder p="xl" role="alert" data-testid="route-error">
+        <Stack align="center" ta="center" gap="sm">
+          <Title order={2}>{t('routeError.title')}</Title>
+          <Text>{t('routeError.message')}</Text>
+          <Button variant="default" onClick={() => window.location.reload()}>
+            {t('maintenance.retry')}
+          </Button>
+        </Stack>
+      </Paper>
+    );
+  }
   return <MaintenancePage title={t('routeError.title')} body={null} message={t('routeError.message')} />;
 }

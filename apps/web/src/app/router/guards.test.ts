@@ -6,7 +6,7 @@ import { canEnter, firstPermittedPath, resolveRedirect } from './guards';
 const role = (name: string) => [...DEFAULT_ROLES.find((r) => r.name === name)!.permissions];
 const access = (permissions: string[], disabledRoutes: string[] = []) => ({ permissions, disabledRoutes });
 
-describe('route guard (spec §5)', () => {
+describe('route guard (product §5)', () => {
   it('enters a route only with its permission', () => {
     expect(canEnter(routeByName('users.companies'), access(role('admin')))).toBe(true);
     expect(canEnter(routeByName('users.companies'), access(role('read_only')))).toBe(false);

@@ -3,7 +3,7 @@ import { findRoute, pathOf, ROUTES, type RouteDef } from '@fleetgate/shared/rout
 
 export type Access = { permissions: readonly string[]; disabledRoutes: readonly string[] };
 
-/** A route disabled by the brand, directly or through the route it belongs to (spec §2, §5). */
+/** A route disabled by the brand, directly or through the route it belongs to (product §2, §5). */
 export function isDisabledByBrand(route: RouteDef, disabled: readonly string[]): boolean {
   for (let r: RouteDef | undefined = route; r; r = r.parent ? findRoute(r.parent) : undefined) {
     if (disabled.includes(r.name)) return true;
@@ -11,7 +11,7 @@ export function isDisabledByBrand(route: RouteDef, disabled: readonly string[]):
   return false;
 }
 
-/** May the user enter this route (spec §5 route guard)? */
+/** May the user enter this route (product §5 route guard)? */
 export function canEnter(route: RouteDef, access: Access): boolean {
   if (route.public) return true;
   if (isDisabledByBrand(route, access.disabledRoutes)) return false;

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ListItem } from '../../lib/forms/list-input';
 import type { FieldDef, FormValues } from '../../lib/forms/types';
+import { optionsOf } from '../../lib/forms/use-schema-form';
 import { DateTimeField } from './fields/DateTimeField';
 import { FileField } from './fields/FileField';
 import { ListInput } from './fields/ListInput';
@@ -20,7 +21,7 @@ function errorAt(errors: unknown, path: string): string | undefined {
   return typeof message === 'string' ? message : undefined;
 }
 
-/** Item errors of a list field by position (spec §8: bulk errors map by position). */
+/** Item errors of a list field by position (product §8: bulk errors map by position). */
 function itemErrorsAt(errors: unknown, key: string): Record<number, string> | undefined {
   const node = (errors as Record<string, unknown> | undefined)?.[key];
   if (!Array.isArray(node)) return undefined;
@@ -32,10 +33,17 @@ function itemErrorsAt(errors: unknown, key: string): Record<number, string> | un
   return Object.keys(out).length ? out : undefined;
 }
 
-type Props = { field: FieldDef; form: UseFormReturn<FormValues>; ns: string; autoFocus: boolean };
+type Props = {
+  field: FieldDef;
+  form: UseFormReturn<FormValues>;
+  ns: string;
+  autoFocus: boolean;
+  /** The form's current values (options may follow them). */
+  values: FormValues;
+};
 
-/** One field of a form definition (spec §3 Form field definition). */
-export function FieldControl({ field, form, ns, autoFocus }: Props) {
+/** One field of a form definition (product §3 Form field definition). */
+export function FieldControl({ field, form, ns, autoFocus, values }: Props) {
   const { t } = useTranslation(ns);
   const errors = form.formState.errors;
   const error = errorAt(errors, field.key);
@@ -49,14 +57,17 @@ export function FieldControl({ field, form, ns, autoFocus }: Props) {
     ...(field.disabled ? { disabled: true } : {}),
     ...(autoFocus ? { 'data-autofocus': true } : {}),
   };
-  const options = (field.options ?? []).map((o) => ({ value: o.value, label: t(o.label) }));
+  const options = optionsOf(field, values).map((o) => ({
+    value: o.value,
+    label: field.optionsAreData ? o.label : t(o.label),
+  }));
 
   const control = (
     <Controller
       control={form.control}
       name={field.key}
       render={({ field: bound }) => {
-        // spec §5: a field error clears when the value changes.
+        // product §5: a field error clears when the value changes.
         const change = (value: unknown) => {
           bound.onChange(value);
           if (form.getFieldState(field.key).error) form.clearErrors(field.key);
@@ -89,6 +100,7 @@ export function FieldControl({ field, form, ns, autoFocus }: Props) {
                 onChange={(value) => change(value ?? undefined)}
                 allowDeselect={!field.required}
                 comboboxProps={{ withinPortal: true }}
+                {...(field.nothingFound ? { nothingFoundMessage: t(field.nothingFound) } : {})}
               />
             );
           case 'number':

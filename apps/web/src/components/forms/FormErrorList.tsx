@@ -1,7 +1,7 @@
 import { Alert, List } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 
-/** Errors that belong to no field (spec §8: a form-level list). */
+/** Errors that belong to no field (product §8: a form-level list). */
 export function FormErrorList({ errors }: { errors: readonly string[] }) {
   if (errors.length === 0) return null;
   return (

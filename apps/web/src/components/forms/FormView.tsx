@@ -16,6 +16,7 @@ type Props = {
 /** Loads the record for `id` when the definition says how, then shows the form. */
 export function FormView({ definition, id, formId, onSuccess, onCancel }: Props) {
   const { t } = useTranslation('forms');
+  const Body = definition.body;
   const load = id && definition.load ? definition.load : null;
   const record = useQuery({
     queryKey: ['form-record', definition.name, id],
@@ -29,6 +30,16 @@ export function FormView({ definition, id, formId, onSuccess, onCancel }: Props)
       <Center py="lg">
         <Loader />
       </Center>
+    );
+  if (Body)
+    return (
+      <Body
+        definition={definition}
+        id={id}
+        formId={formId}
+        {...(onSuccess ? { onSuccess } : {})}
+        {...(onCancel ? { onCancel } : {})}
+      />
     );
   if (load && record.isError)
     return (

@@ -3,7 +3,7 @@ import type { CurrentUser } from '@fleetgate/shared/schemas/auth';
 import { DEFAULT_BRAND } from '@fleetgate/shared/schemas/brand';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -75,6 +75,7 @@ const definition: FormDefinition = {
     { key: 'tags', label: 'Tags', type: 'list', list: { uniqueItems: true } },
   ],
   defaults: { name: '', kind: 'plain', tags: [] },
+  result: { item: 'route.title', created: 'route.title' },
 };
 
 let bodies: unknown[];
@@ -121,7 +122,7 @@ function renderForm(permissions: string[] = [], onSuccess = vi.fn(), form: FormD
 
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 
-describe('SchemaForm (spec §3 Form field definition, §4 Form submission, §5, §8)', () => {
+describe('SchemaForm (product §3 Form field definition, §4 Form submission, §5, §8)', () => {
   it('checks the schema before sending and sends the trimmed values', async () => {
     const onSuccess = renderForm();
     save();
@@ -138,7 +139,7 @@ describe('SchemaForm (spec §3 Form field definition, §4 Form submission, §5, 
     expect(screen.queryByLabelText('Secret value')).toBeNull();
     fireEvent.click(screen.getByLabelText('Secret'));
     const secret = await screen.findByLabelText('Secret value');
-    // spec §9: 'Generate' fills a 16-character password.
+    // product §9: 'Generate' fills a 16-character password.
     fireEvent.click(screen.getByRole('button', { name: 'Generate password' }));
     await waitFor(() => expect((secret as HTMLInputElement).value).toHaveLength(16));
     fireEvent.click(screen.getByLabelText('Plain'));
@@ -222,7 +223,7 @@ describe('SchemaForm (spec §3 Form field definition, §4 Form submission, §5, 
     await waitFor(() => expect(screen.queryAllByTestId('list-item')).toHaveLength(0));
   });
 
-  it("opens 'Action status' when the answer carries a channel, and toasts the answer's message", async () => {
+  it("opens 'Action status' when the answer carries a channel, with the answer's message in it", async () => {
     answer = () =>
       new Response(
         JSON.stringify({
@@ -239,6 +240,7 @@ describe('SchemaForm (spec §3 Form field definition, §4 Form submission, §5, 
     await screen.findByText('Action status');
     expect(screen.getByTestId('action-status-channel').textContent).toBe('device-jobs.42');
     expect(store.isOpen('form:test:status')).toBe(true);
+    expect(screen.getByTestId('action-status-summary').textContent).toBe('Reboot queued');
   });
 
   it("shows errors in a dialog titled 'Error' with modalError", async () => {
@@ -252,6 +254,103 @@ describe('SchemaForm (spec §3 Form field definition, §4 Form submission, §5, 
     await screen.findByText('Error');
     expect(screen.getByTestId('error-dialog-message').textContent).toBe('Busy');
     expect(screen.queryByTestId('form-errors')).toBeNull();
+  });
+
+  it("shows the answer's summary once, in 'Action status', and toasts product §8's words instead", async () => {
+    answer = () =>
+      new Response(
+        JSON.stringify({
+          success: true,
+          data: {},
+          meta: { channel: 'device-jobs.43' },
+          message: '2 of 2 devices accepted the action',
+        }),
+        { status: 200 },
+      );
+    renderForm();
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Box' } });
+    save();
+    await screen.findByText('Action status');
+    expect(screen.getAllByText('2 of 2 devices accepted the action')).toHaveLength(1);
+    expect(screen.getByTestId('action-status-summary').textContent).toBe(
+      '2 of 2 devices accepted the action',
+    );
+  });
+
+  it('asks before a destructive form is sent, naming what is lost: Cancel sends nothing, Confirm sends', async () => {
+    const destructive: FormDefinition = {
+      ...definition,
+      // Keys of the forms namespace stand in for the form's own texts.
+      confirm: { title: 'route.title', message: 'list.itemError', confirmLabel: 'action.save' },
+    };
+    const onSuccess = renderForm([], vi.fn(), destructive);
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Box' } });
+    save();
+    await screen.findByTestId('confirm-message');
+    expect(bodies).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByTestId('confirm-message')).toBeNull());
+    expect(bodies).toEqual([]);
+    expect(onSuccess).not.toHaveBeenCalled();
+
+    save();
+    const question = await screen.findByTestId('confirm-message');
+    const dialog = question.closest('[role="dialog"]') as HTMLElement;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(1));
+    expect(bodies).toEqual([{ name: 'Box', kind: 'plain', tags: [] }]);
+  });
+
+  it('offers options that follow other values, and clears a value no longer offered', async () => {
+    const following: FormDefinition = {
+      ...definition,
+      schema: z.object({ source: z.string().optional(), target: z.string().optional() }),
+      fields: [
+        {
+          key: 'source',
+          label: 'Source',
+          type: 'radio',
+          options: [
+            { value: 'a', label: 'A' },
+            { value: 'b', label: 'B' },
+          ],
+        },
+        {
+          key: 'target',
+          label: 'Target',
+          type: 'radio',
+          options: (values) =>
+            ['a', 'b', 'c'].filter((v) => v !== values.source).map((v) => ({ value: v, label: `T${v}` })),
+        },
+      ],
+      defaults: { source: 'a', target: 'b' },
+    };
+    renderForm([], vi.fn(), following);
+    expect(screen.queryByLabelText('Ta')).toBeNull();
+    expect((screen.getByLabelText('Tb') as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByLabelText('B'));
+    await waitFor(() => expect(screen.queryByLabelText('Tb')).toBeNull());
+    expect(screen.getByLabelText('Ta')).toBeTruthy();
+    save();
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toEqual({ source: 'b' });
+  });
+
+  it("keeps a leaveOpen form's 'Action status' inside it, under a note that says so", async () => {
+    answer = () =>
+      new Response(
+        JSON.stringify({ success: true, data: {}, meta: { channel: 'device-jobs.44' }, message: '1 of 1' }),
+        { status: 200 },
+      );
+    const staying: FormDefinition = { ...definition, leaveOpen: true, statusInline: true, note: 'file.drop' };
+    const onSuccess = renderForm([], vi.fn(), staying);
+    expect(screen.getByTestId('form-note').textContent).toBe('Drop a file here or choose one');
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Box' } });
+    save();
+    await waitFor(() => expect(onSuccess).toHaveBeenCalled());
+    const form = screen.getByTestId('form-test');
+    expect(within(form).getByTestId('action-status-channel').textContent).toBe('device-jobs.44');
+    expect(store.isOpen('form:test:status')).toBe(false);
   });
 
   it("says 'Failed to send request. Try again later' when the answer is not an object", async () => {

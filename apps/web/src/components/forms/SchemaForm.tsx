@@ -1,6 +1,7 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session/session-context';
+import { ActionStatusView } from '../../lib/dialogs/ActionStatusDialog';
 import type { FormDefinition, FormValues } from '../../lib/forms/types';
 import { useSchemaForm } from '../../lib/forms/use-schema-form';
 import type { Envelope } from '../../lib/http/client';
@@ -17,12 +18,12 @@ type Props = {
   onCancel?(): void;
 };
 
-/** A form drawn from its definition (spec §3 Form field definition, §4 Form submission). */
+/** A form drawn from its definition (product §3 Form field definition, §4 Form submission). */
 export function SchemaForm({ definition, id, formId, initialValues, onSuccess, onCancel }: Props) {
   const { t } = useTranslation('forms');
   const { t: tf } = useTranslation(definition.ns);
   const { can } = useSession();
-  const { form, values, visible, status, formErrors, submit } = useSchemaForm(definition, {
+  const { form, values, visible, status, formErrors, submit, inlineStatus } = useSchemaForm(definition, {
     id,
     formId,
     can,
@@ -45,8 +46,14 @@ export function SchemaForm({ definition, id, formId, initialValues, onSuccess, o
             form={form}
             ns={definition.ns}
             autoFocus={index === 0}
+            values={values}
           />
         ))}
+        {definition.note && (
+          <Text size="sm" c="dimmed" data-testid="form-note">
+            {tf(definition.note)}
+          </Text>
+        )}
         <Group justify="flex-end">
           {definition.extraActions?.(values)}
           {onCancel && (
@@ -54,10 +61,15 @@ export function SchemaForm({ definition, id, formId, initialValues, onSuccess, o
               {t('action.cancel')}
             </Button>
           )}
-          <Button type="submit" loading={status === 'waiting'}>
+          {/* A form that asks before it acts destroys something: its button says so. */}
+          <Button type="submit" loading={status === 'waiting'} color={definition.confirm ? 'red' : undefined}>
             {definition.submitLabel ? tf(definition.submitLabel) : t('action.save')}
           </Button>
         </Group>
+        {inlineStatus && (
+          // A new run replaces the last one's status (keyed by its channel).
+          <ActionStatusView key={inlineStatus.channel} {...inlineStatus} />
+        )}
       </Stack>
     </form>
   );

@@ -15,7 +15,7 @@ function FormWindowBody({ definition, id }: { definition: FormDefinition; id: st
       formId={window?.id ?? formWindowId(definition.name, id)}
       onCancel={() => window?.close()}
       onSuccess={() => {
-        // spec §4: the modal closes after success unless leaveOpen.
+        // product §4: the modal closes after success unless leaveOpen.
         if (!definition.leaveOpen) window?.close();
       }}
     />
@@ -24,7 +24,7 @@ function FormWindowBody({ definition, id }: { definition: FormDefinition; id: st
 
 /**
  * Opens a form in a window. The window id comes from the form (name and record id), so
- * opening the same form again replaces it (spec §2). Returns the window id.
+ * opening the same form again replaces it (product §2). Returns the window id.
  */
 export async function openForm(
   form: string | FormDefinition,

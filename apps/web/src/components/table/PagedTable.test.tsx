@@ -138,7 +138,7 @@ describe('pageQueryProps', () => {
     });
   });
 
-  it('turns a failure into the message of spec §8', () => {
+  it('turns a failure into the message of product §8', () => {
     const failed = { ...query, isError: true, error: new Error('boom') };
     expect(pageQueryProps(failed, 'tags').error).toBe('Server error');
   });

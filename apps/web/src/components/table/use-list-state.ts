@@ -7,7 +7,7 @@ export type ListState = {
   /** What the search box shows. */
   input: string;
   setInput(value: string): void;
-  /** The search sent to the server (debounced, spec §9 500 ms). */
+  /** The search sent to the server (debounced, product §9 500 ms). */
   q: string;
   sort: string;
   /** Sorts by a field; the same field again flips the direction. */
@@ -20,7 +20,7 @@ export type ListState = {
 
 /**
  * Search, sort and page of a server-paged table, kept in the URL (`?q=&sort=&page=`) so
- * that 'View in table' from the global search (spec §2, e.g. `/users?q=`) and the back
+ * that 'View in table' from the global search (product §2, e.g. `/users?q=`) and the back
  * button land on the same rows. `prefix` keeps two tables on one page apart.
  */
 export function useListState(options: { defaultSort: string; pageSize: number; prefix?: string }): ListState {

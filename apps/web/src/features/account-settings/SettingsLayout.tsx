@@ -43,7 +43,7 @@ const SECTIONS = [
 ] as const;
 
 /**
- * Account settings (`/account/settings/...`, issue 4): the account app's signed-in part.
+ * Account settings (`/account/settings/...`): the account app's signed-in part.
  * It reads GET /user like the console does (refresh on 401, notice screens, sign-in).
  */
 export function SettingsLayout() {

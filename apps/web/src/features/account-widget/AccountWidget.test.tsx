@@ -86,7 +86,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('account widget (spec §2 Header widgets 3, §6 Gating)', () => {
+describe('account widget (product §2 Header widgets 3, §6 Gating)', () => {
   it('shows e-mail, company link and role; the role opens the permissions of the role', async () => {
     const user = userOf('admin');
     renderWidget(user);
@@ -126,7 +126,7 @@ describe('account widget (spec §2 Header widgets 3, §6 Gating)', () => {
     renderWidget(userOf('admin'));
     await screen.findByTestId('account-email');
     await vi.waitFor(() => expect(requested).toContain('/api/credits/summary'));
-    // spec §8: a failed read shows its first error message, never an empty or missing section.
+    // product §8: a failed read shows its first error message, never an empty or missing section.
     expect((await screen.findByTestId('resource-summary-error')).textContent).toBe('Not found');
     cleanup();
     summary = new Response(

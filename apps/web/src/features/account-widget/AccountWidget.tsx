@@ -20,7 +20,7 @@ import { impersonationAccessUntil } from './utils';
 type Dialog = 'permissions' | 'timezone' | 'revoke' | null;
 
 /**
- * The account widget of spec §2 Header widgets 3. Its dialogs live outside the menu so
+ * The account widget of product §2 Header widgets 3. Its dialogs live outside the menu so
  * that they stay open when the menu closes.
  */
 export function AccountWidget() {
@@ -84,7 +84,7 @@ export function AccountWidget() {
             {ts('nav.signOut')}
           </Menu.Item>
           {user.isImpersonating && (
-            // spec §4: ends the impersonation session and gives the actor a fresh session of
+            // product §4: ends the impersonation session and gives the actor a fresh session of
             // their own (the token is refreshed), then the page reloads.
             <Menu.Item
               color="orange"

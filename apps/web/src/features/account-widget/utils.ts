@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@fleetgate/shared/schemas/auth';
 
-/** Impersonation access is active only while its limit is in the future (spec §4 Session). */
+/** Impersonation access is active only while its limit is in the future (product §4 Session). */
 export function impersonationAccessUntil(
   user: Pick<CurrentUser, 'impersonation_access_limit'>,
   now: number = Date.now(),
@@ -11,12 +11,12 @@ export function impersonationAccessUntil(
   return Number.isFinite(at) && at > now ? limit : null;
 }
 
-/** Users of company 0 load no company data nor summary (spec §6 Gating). */
+/** Users of company 0 load no company data nor summary (product §6 Gating). */
 export function loadsCompanyData(user: Pick<CurrentUser, 'company_id'>): boolean {
   return user.company_id !== 0;
 }
 
-/** Bytes in base-1024 units (spec §9). */
+/** Bytes in base-1024 units (product §9). */
 export function formatBytes(bytes: number): string {
   const units = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'];
   let value = bytes;

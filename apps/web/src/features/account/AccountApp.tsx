@@ -70,7 +70,7 @@ const router = createBrowserRouter([
 /**
  * The account side (`/account/*`): sign-in, e-mail confirmation, the vendor ID callback,
  * and account settings. Its windows carry the password prompt (423) and the second-step
- * dialog (MFA_REQUIRED) of spec §4, as in the console.
+ * dialog (MFA_REQUIRED) of product §4, as in the console.
  */
 export function AccountApp() {
   return (

@@ -23,7 +23,7 @@ import { ApiError, CancelledError } from '../../lib/http/errors';
 import { goToVendor, withVendorRedirect } from '../mfa/vendor-redirect';
 import type { SignOutReason } from './sign-out';
 
-/** Where to go after signing in: the continue_url of this host, else the console (spec §5). */
+/** Where to go after signing in: the continue_url of this host, else the console (product §5). */
 function nextPage(): string {
   const next = safeContinueUrl(
     new URLSearchParams(window.location.search).get('continue_url'),
@@ -59,7 +59,7 @@ function useVendorSignIn() {
 
 type FieldErrors = Partial<Record<'email' | 'password', string>>;
 
-/** The sign-in page (`/account/login`): e-mail, password, 'Sign in' (issue 2). */
+/** The sign-in page (`/account/login`): e-mail, password, 'Sign in'. */
 export function LoginPage() {
   const { t } = useTranslation('account');
   const { t: tm } = useTranslation('mfa');
@@ -99,7 +99,7 @@ export function LoginPage() {
     }
     setSubmitting(true);
     try {
-      // spec §4 second step: MFA_REQUIRED opens the code dialog; vendor ID leaves for its page.
+      // product §4 second step: MFA_REQUIRED opens the code dialog; vendor ID leaves for its page.
       await withVendorRedirect(
         () => api.post(`${AUTH_BASE}/login`, parsed.data, { noRefresh: true }),
         nextPage(),

@@ -3,7 +3,7 @@ import { Center, Loader } from '@mantine/core';
 import { useEffect } from 'react';
 import { api } from '../../lib/http/client';
 
-/** `/logout` (standalone, spec §2): revoke the session and go where the server says. */
+/** `/logout` (standalone, product §2): revoke the session and go where the server says. */
 export function LogoutPage() {
   useEffect(() => {
     let cancelled = false;

@@ -5,7 +5,7 @@ import { api } from '../../lib/http/client';
 export type SignOutReason = 'idle' | 'ended';
 
 /**
- * Revokes the session and goes where the server says (spec §7 POST {auth}/token/revoke);
+ * Revokes the session and goes where the server says (product §7 POST {auth}/token/revoke);
  * with a reason, the sign-in page tells the user why they are there.
  */
 export async function signOut(reason?: SignOutReason): Promise<void> {

@@ -25,7 +25,7 @@ const components: Components = {
 };
 
 /**
- * The changelog route of spec §2: the release notes of the current version (spec §1:
+ * The changelog route of product §2: the release notes of the current version (product §1:
  * 5.14.0). Markdown from the repository, rendered without raw HTML.
  */
 export function ChangelogPage({ chain, params }: PageProps) {

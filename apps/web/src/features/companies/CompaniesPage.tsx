@@ -1,5 +1,5 @@
 import { pathOf } from '@fleetgate/shared/routes';
-import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import {
   IconArrowsMove,
   IconBinaryTree,
@@ -13,6 +13,7 @@ import { Link } from 'react-router';
 import { PageFrame } from '../../app/layout/PageFrame';
 import type { PageProps } from '../../app/router/RouteScreen';
 import { useSession } from '../../app/session/session-context';
+import { CellName } from '../../components/table/CellName';
 import { ListSearch } from '../../components/table/ListSearch';
 import { type Column, PagedTable, pageQueryProps } from '../../components/table/PagedTable';
 import { RowAction } from '../../components/table/RowAction';
@@ -23,7 +24,7 @@ import { useCompanyActions } from './hooks/use-company-actions';
 
 export const COMPANIES_PAGE_SIZE = 25;
 
-/** users.companies (spec §2): the companies the caller reaches, searched, sorted and paged by the server. */
+/** users.companies (product §2): the companies the caller reaches, searched, sorted and paged by the server. */
 export function CompaniesPage({ chain, params }: PageProps) {
   const { t } = useTranslation('companies');
   const { user } = useSession();
@@ -39,13 +40,7 @@ export function CompaniesPage({ chain, params }: PageProps) {
       sortKey: 'name',
       render: (c) => (
         <Group gap={6} wrap="nowrap">
-          <Anchor
-            component={Link}
-            to={pathOf('company.info', { company_id: c.id })}
-            data-testid="company-link"
-          >
-            {c.name}
-          </Anchor>
+          <CellName name={c.name} to={pathOf('company.info', { company_id: c.id })} testId="company-link" />
           {c.mfa_mandatory && (
             <Badge size="xs" variant="light" color="grape">
               {t('flag.mfa')}
@@ -67,11 +62,9 @@ export function CompaniesPage({ chain, params }: PageProps) {
           <Text c="dimmed">-</Text>
         ) : c.id === user.company_id ? (
           // The caller's own parent lies outside its reach: named, not linked.
-          <Text>{c.parent_name}</Text>
+          <CellName name={c.parent_name ?? ''} />
         ) : (
-          <Anchor component={Link} to={pathOf('company.info', { company_id: c.parent_id })}>
-            {c.parent_name}
-          </Anchor>
+          <CellName name={c.parent_name ?? ''} to={pathOf('company.info', { company_id: c.parent_id })} />
         ),
     },
     { key: 'level', header: t('column.level'), sortKey: 'level', width: 80, render: (c) => c.level },

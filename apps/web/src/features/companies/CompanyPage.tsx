@@ -5,6 +5,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageFrame } from '../../app/layout/PageFrame';
+import { UnavailablePanel } from '../../app/layout/UnavailablePanel';
 import type { PageProps } from '../../app/router/RouteScreen';
 import { ApiError } from '../../lib/http/errors';
 import { failureMessage } from '../../lib/http/results';
@@ -21,7 +22,7 @@ const CompanyTagsTab = lazy(() =>
   import('../tags/components/TagsTable').then((m) => ({ default: m.CompanyTagsTab })),
 );
 
-/** The tab bodies whose data exists; the other tabs show their frame (issue 4 §1). */
+/** The tab bodies whose data exists; the other tabs say they are not available yet. */
 function TabBody({ routeName, company }: { routeName: string; company: { id: number; name: string } }) {
   const companyId = company.id;
   switch (routeName) {
@@ -42,11 +43,11 @@ function TabBody({ routeName, company }: { routeName: string; company: { id: num
         </Suspense>
       );
     default:
-      return null;
+      return <UnavailablePanel tab />;
   }
 }
 
-/** company.info and its tabs (spec §2): the company header over the tab the route names. */
+/** company.info and its tabs (product §2): the company header over the tab the route names. */
 export function CompanyPage({ route, chain, params }: PageProps) {
   const { t } = useTranslation('companies');
   const navigate = useNavigate();
@@ -113,6 +114,7 @@ export function CompanyPage({ route, chain, params }: PageProps) {
       chain={chain}
       params={params}
       title={c.name}
+      names={{ 'company.info': c.name }}
       actions={
         <Group gap="xs">
           {actions.canCreate && (PARENT_LEVELS as readonly number[]).includes(c.level) && (

@@ -45,7 +45,7 @@ function TreeNodeItem({ node, open, toggle }: NodeProps) {
       data-name={node.name}
       style={{ listStyle: 'none' }}
     >
-      <Group gap={6} wrap="nowrap" py={2}>
+      <Group gap={6} wrap="nowrap" align="flex-start" py={2}>
         {node.children.length ? (
           <ActionIcon
             variant="subtle"
@@ -62,18 +62,29 @@ function TreeNodeItem({ node, open, toggle }: NodeProps) {
         ) : (
           <Box w={22} aria-hidden />
         )}
-        <Anchor component={Link} to={pathOf('company.info', { company_id: node.id })} data-testid="tree-link">
-          {node.name}
-        </Anchor>
-        <Text size="xs" c="dimmed">
-          #{node.id}
-        </Text>
-        <Badge size="xs" variant="light" color="gray">
-          {t('tree.level', { level: node.level })}
-        </Badge>
-        <Badge size="xs" variant="light">
-          {t('tree.users', { count: node.users_count })}
-        </Badge>
+        {/* A long name wraps; the id and the badges follow it, whole, on the same line or the next. */}
+        <Group gap={6} wrap="wrap" miw={0} style={{ flex: 1 }}>
+          <Anchor
+            component={Link}
+            to={pathOf('company.info', { company_id: node.id })}
+            miw={0}
+            style={{ overflowWrap: 'anywhere' }}
+            data-testid="tree-link"
+          >
+            {node.name}
+          </Anchor>
+          <Group gap={6} wrap="nowrap" style={{ flex: 'none' }}>
+            <Text size="xs" c="dimmed">
+              #{node.id}
+            </Text>
+            <Badge size="xs" variant="light" color="gray" style={{ flex: 'none' }}>
+              {t('tree.level', { level: node.level })}
+            </Badge>
+            <Badge size="xs" variant="light" style={{ flex: 'none' }}>
+              {t('tree.users', { count: node.users_count })}
+            </Badge>
+          </Group>
+        </Group>
       </Group>
       {expanded && node.children.length > 0 && (
         <Box component="ul" id={childrenId} pl="lg" m={0}>
@@ -86,7 +97,7 @@ function TreeNodeItem({ node, open, toggle }: NodeProps) {
   );
 }
 
-/** company.tree (spec §2): the caller's subtree as an expandable tree, each node linking to its company. */
+/** company.tree (product §2): the caller's subtree as an expandable tree, each node linking to its company. */
 export function CompanyTreePage({ chain, params }: PageProps) {
   const { t } = useTranslation('companies');
   const tree = useCompanyTree();

@@ -11,7 +11,7 @@ const TITLES: Record<ConnectScreen, string> = {
 };
 
 /**
- * The remote-connect area of spec §1, §2: desktop, console (SSH and telnet) and SFTP
+ * The remote-connect area of product §1, §2: desktop, console (SSH and telnet) and SFTP
  * screens outside the main app. The session they attach to comes from the remote-access
  * feature; until one is given in the address the screen says which session it waits for.
  */

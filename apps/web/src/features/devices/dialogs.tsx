@@ -12,7 +12,7 @@ import { TableSettingsDialog } from './table/TableSettingsDialog';
 
 const t = (key: string, options?: Record<string, unknown>) => i18next.t(`devices:${key}`, options);
 
-/** Dialog names of spec §2 that send one device action, and the action each sends. */
+/** Dialog names of product §2 that send one device action, and the action each sends. */
 export const ACTION_DIALOGS: Partial<Record<DialogName, DeviceBulkAction>> = {
   'device.reboot': 'reboot',
   'device.unregister': 'unregister',
@@ -27,7 +27,7 @@ const titled = (key: string) => (props: WithDevice) => (props.name ? `${t(key)}:
 
 let registered = false;
 
-/** Registers the devices feature's dialogs (spec §2 Dialog system) once. */
+/** Registers the devices feature's dialogs (product §2 Dialog system) once. */
 export function registerDeviceDialogs(): void {
   if (registered) return;
   registered = true;

@@ -1,4 +1,4 @@
-import { Alert, Center, Loader, Paper } from '@mantine/core';
+import { Center, Loader, Paper } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -17,12 +17,12 @@ function canGoBack(): boolean {
 }
 
 /**
- * The full-page form of spec §2 (`/forms/:form_name/:id?`): the named form, the record
+ * The full-page form of product §2 (`/forms/:form_name/:id?`): the named form, the record
  * of `:id` loaded when the form says how; after a save it goes back one page unless the
- * form says to stay.
+ * form says to stay. A name no form answers to is like any other unknown path (product §2):
+ * the first page the user may see.
  */
 export function FormRoutePage({ chain, params }: PageProps) {
-  const { t } = useTranslation('forms');
   const { t: tAny } = useTranslation();
   const { can } = useSession();
   const navigate = useNavigate();
@@ -35,15 +35,7 @@ export function FormRoutePage({ chain, params }: PageProps) {
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-  if (!isKnownForm(name)) {
-    return (
-      <PageFrame chain={chain} params={params} title={t('route.title')}>
-        <Alert color="red" role="alert" data-testid="unknown-form">
-          {t('route.unknown', { name })}
-        </Alert>
-      </PageFrame>
-    );
-  }
+  if (!isKnownForm(name)) return <FirstPermitted />;
   if (definition.isPending)
     return (
       <Center py="xl">
@@ -52,7 +44,7 @@ export function FormRoutePage({ chain, params }: PageProps) {
     );
   const form = definition.data;
   if (!form) return <FirstPermitted />;
-  // A form gated by a permission is not entered without it (spec §5 route guard).
+  // A form gated by a permission is not entered without it (product §5 route guard).
   if (form.permission && !can(form.permission)) return <FirstPermitted />;
 
   const title = tAny(id && form.title.edit ? form.title.edit : form.title.create, { ns: form.ns, id });
@@ -66,7 +58,7 @@ export function FormRoutePage({ chain, params }: PageProps) {
           onCancel={() => (canGoBack() ? navigate(-1) : navigate(form.fallbackPath ?? '/'))}
           onSuccess={() => {
             if (form.skipNavigation) return;
-            // spec §2: after a successful save, back one page.
+            // product §2: after a successful save, back one page.
             if (canGoBack()) navigate(-1);
             else navigate(form.fallbackPath ?? '/', { replace: true });
           }}

@@ -8,7 +8,7 @@ import { COMPANY_TAB_BODIES } from '../companies/tab-bodies';
 import { helpFor, helpRoutes } from './help-content';
 
 /**
- * Every route that shows help, as a panel or a link (spec §2 Layout), read from the route
+ * Every route that shows help, as a panel or a link (product §2 Layout), read from the route
  * table, among the routes that have a screen: a help text ships with its screen, so that
  * it never describes buttons that are not there yet.
  */
@@ -35,7 +35,7 @@ const FORBIDDEN_WORDING = [
   /\bin a future\b/i,
 ];
 
-describe('help texts (spec §2 Layout: help side panel and help links)', () => {
+describe('help texts (product §2 Layout: help side panel and help links)', () => {
   it('the route table names routes with help', () => {
     expect(routesWithHelp.length).toBeGreaterThan(0);
   });

@@ -1,5 +1,5 @@
 /**
- * Help texts, one Markdown file per route name in ./content (spec §2 Layout: help panel
+ * Help texts, one Markdown file per route name in ./content (product §2 Layout: help panel
  * and help links). English only; the panel says so when the console speaks another language.
  */
 const files = import.meta.glob<string>('./content/*.md', { eager: true, query: '?raw', import: 'default' });

@@ -9,7 +9,7 @@ import type { PageProps } from '../../app/router/RouteScreen';
 import { useSession } from '../../app/session/session-context';
 import { DateTimeField } from '../../components/forms/fields/DateTimeField';
 import { api } from '../../lib/http/client';
-import { failureMessage } from '../../lib/http/results';
+import { failureMessage, successToast } from '../../lib/http/results';
 import { formatTime } from '../../lib/time';
 import { impersonationActions } from './api/impersonation';
 
@@ -49,7 +49,7 @@ export function ConfirmAccessPage({ chain, params }: PageProps) {
       const response = confirm
         ? await impersonationActions.confirm(token, until!)
         : await impersonationActions.decline(token);
-      notifications.show({ color: 'green', message: response.message ?? t('grant.done') });
+      notifications.show({ color: 'green', message: successToast(response.message, t('grant.done')) });
       setRequest((await api.post<ImpersonationRequest>('/impersonation/requests/lookup', { token })).data);
     } catch (caught) {
       setError(failureMessage(caught, confirm ? 'grant' : 'decline', 'impersonation access'));

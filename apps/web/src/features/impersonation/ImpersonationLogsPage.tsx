@@ -16,7 +16,7 @@ import { ImpersonateDialog } from './components/ImpersonateDialog';
 
 const PAGE_SIZE = 25;
 
-/** users.impersonation-logs (spec §2, view_impersonation_logs): actor, subject, start, end. */
+/** users.impersonation-logs (product §2, view_impersonation_logs): actor, subject, start, end. */
 export function ImpersonationLogsPage({ chain, params }: PageProps) {
   const { t } = useTranslation('impersonation');
   const { user, can } = useSession();

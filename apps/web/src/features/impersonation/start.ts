@@ -11,7 +11,7 @@ export async function startImpersonation(userId: number): Promise<void> {
   window.location.assign(location);
 }
 
-/** spec §4: cancelling impersonation refreshes the token (the actor's own session) and reloads. */
+/** product §4: cancelling impersonation refreshes the token (the actor's own session) and reloads. */
 export async function cancelImpersonation(): Promise<void> {
   await impersonationActions.cancel();
   clearResponseCache();

@@ -18,7 +18,7 @@ import { openMailMessage } from './dialogs';
 const PAGE_SIZE = 25;
 
 /**
- * mail.logs (spec §2, view_mail_logs): every message the system sent or tried to send,
+ * mail.logs (product §2, view_mail_logs): every message the system sent or tried to send,
  * newest first. A super admin opens a message to read its text (invitation links when
  * no SMTP is configured).
  */

@@ -9,7 +9,7 @@ import { PageFrame } from '../../app/layout/PageFrame';
 import type { PageProps } from '../../app/router/RouteScreen';
 import { openForm } from '../../components/forms/open-form';
 import { useWindows } from '../../lib/dialogs/use-windows';
-import { failureMessage } from '../../lib/http/results';
+import { failureMessage, successMessage, successToast } from '../../lib/http/results';
 import { formatTime } from '../../lib/time';
 import { mailActions, mailKeys, useSmtpConfig } from './api/mail';
 import { SuppressionList } from './components/SuppressionList';
@@ -19,7 +19,7 @@ import { smtpTestForm } from './forms/mail-forms';
 registerMailDialogs();
 
 /**
- * email-smtp (spec §2, super admin): the SMTP configuration behind every e-mail, a test
+ * email-smtp (product §2, super admin): the SMTP configuration behind every e-mail, a test
  * message, and the suppression list. Without a configuration messages are logged as
  * unsent and read in the mail log.
  */
@@ -40,7 +40,10 @@ export function SmtpPage({ chain, params }: PageProps) {
     if (!yes) return;
     try {
       const response = await mailActions.removeSmtp();
-      notifications.show({ color: 'green', message: response.message ?? t('result.removed') });
+      const own = successMessage(t('result.smtp'), t('result.removed'), (parts) =>
+        t('forms:result.success', parts),
+      );
+      notifications.show({ color: 'green', message: successToast(response.message, own) });
     } catch (error) {
       notifications.show({ color: 'red', message: failureMessage(error, 'remove', 'SMTP configuration') });
     } finally {

@@ -7,7 +7,7 @@ import { SmtpConfigurationDialog } from './components/SmtpConfigurationDialog';
 
 let registered = false;
 
-/** Registers the mail feature's named dialog of spec §2: 'SMTP configuration'. */
+/** Registers the mail feature's named dialog of product §2: 'SMTP configuration'. */
 export function registerMailDialogs(): void {
   if (registered) return;
   registered = true;

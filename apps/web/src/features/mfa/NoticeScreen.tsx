@@ -11,7 +11,7 @@ import { signOut } from '../account/sign-out';
 import { useMfaStatus } from './api/mfa';
 import { MfaSetup } from './components/MfaSetup';
 
-/** spec §8 Resend: 'Email confirmation sent successfully' / 'Failed to send email confirmation ({status text})'. */
+/** product §8 Resend: 'Email confirmation sent successfully' / 'Failed to send email confirmation ({status text})'. */
 export async function resendActivation(): Promise<void> {
   try {
     await api.post(`${AUTH_BASE}/user/activation/resend`, {}, { noRefresh: true });
@@ -73,7 +73,7 @@ function MfaMandatory({ message, email }: { message: string; email: string }) {
 }
 
 /**
- * The notice screens of spec §6 and §8 Session, shown instead of the console: an address
+ * The notice screens of product §6 and §8 Session, shown instead of the console: an address
  * to confirm (with 'resend'), a company that requires two-step verification (set it up
  * here), or a vendor ID nobody invited. Each offers a way out (sign out).
  */

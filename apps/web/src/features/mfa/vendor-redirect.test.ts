@@ -14,7 +14,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('vendor ID as the second step (spec §4)', () => {
+describe('vendor ID as the second step (product §4)', () => {
   it('an MFA_REQUIRED with authorization_url leaves for the vendor page; codes still go to the dialog', async () => {
     const dialog = vi.fn(async () => 'from dialog');
     clientHandlers.verify = dialog;

@@ -14,7 +14,7 @@ export function goToVendor(authorizationUrl: string, returnTo?: string | null): 
 /**
  * Runs a request whose second step may be the vendor identity service: an MFA_REQUIRED
  * carrying `authorization_url` leaves for the vendor's sign-in page (its callback finishes
- * the sign-in) instead of the code dialog; codes still go through the dialog (spec §4).
+ * the sign-in) instead of the code dialog; codes still go through the dialog (product §4).
  */
 export async function withVendorRedirect<T>(run: () => Promise<T>, returnTo?: string | null): Promise<T> {
   const dialog = clientHandlers.verify;

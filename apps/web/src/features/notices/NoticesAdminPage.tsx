@@ -35,12 +35,18 @@ import { openForm } from '../../components/forms/open-form';
 import { RichText } from '../../components/forms/RichText';
 import { EmptyRow } from '../../components/table/EmptyRow';
 import { useWindows } from '../../lib/dialogs/use-windows';
-import { failureMessage } from '../../lib/http/results';
+import { failureMessage, successToast } from '../../lib/http/results';
 import { noticeActions, noticeKeys, useAdminNotices } from './api/notices';
 import { NoticeTypeBadge } from './components/NoticeTypeBadge';
 import { noticeEnableForm, noticeForm } from './forms/notice-form';
 
 const PAGE_SIZE = 25;
+
+/** The first words of a notice's text (its HTML without tags), to name it in a question. */
+function excerptOf(html: string): string {
+  const text = (new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '').trim();
+  return text.length > 60 ? `${text.slice(0, 60)}…` : text;
+}
 const STATUS_COLORS = { enabled: 'green', scheduled: 'yellow', disabled: 'gray' } as const;
 
 /** The administration of global notices (route notices.global, permission admin_view_notice). */
@@ -51,10 +57,10 @@ export function NoticesAdminPage({ chain, params }: PageProps) {
   const [page, setPage] = useState(1);
   const list = useAdminNotices(page, PAGE_SIZE);
 
-  async function act(run: () => Promise<{ message?: string }>, verb: string) {
+  async function act(run: () => Promise<{ message?: string }>, verb: 'remove' | 'enable' | 'disable') {
     try {
       const response = await run();
-      notifications.show({ color: 'green', message: response.message ?? t('result.done') });
+      notifications.show({ color: 'green', message: successToast(response.message, t(`result.${verb}`)) });
     } catch (error) {
       notifications.show({ color: 'red', message: failureMessage(error, verb, 'notice') });
     } finally {
@@ -65,7 +71,7 @@ export function NoticesAdminPage({ chain, params }: PageProps) {
   async function remove(notice: AdminNotice) {
     const yes = await windows.confirm({
       title: t('delete.title'),
-      message: t('delete.message'),
+      message: t('delete.message', { type: t(`type.${notice.type}`), excerpt: excerptOf(notice.message) }),
       confirmLabel: t('delete.confirm'),
       danger: true,
       id: `notice-delete:${notice.id}`,

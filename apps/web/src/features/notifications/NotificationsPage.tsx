@@ -31,7 +31,7 @@ import { loadFailureMessage } from './utils/load-failure';
 
 export const PAGE_SIZE = 25;
 
-/** Route notifications.main (spec §2): every notification of the user, paged, seen or unseen. */
+/** Route notifications.main (product §2): every notification of the user, paged, seen or unseen. */
 export function NotificationsPage({ chain, params }: PageProps) {
   const { t } = useTranslation('notifications');
   const typeLabel = useTypeLabel();

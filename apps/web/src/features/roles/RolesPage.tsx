@@ -14,14 +14,14 @@ import { RowAction } from '../../components/table/RowAction';
 import { roleDescription, roleTitle, shownRoleTitle } from '../../i18n/role-titles';
 import { useWindows } from '../../lib/dialogs/use-windows';
 import { useWindowsStore } from '../../lib/dialogs/WindowsProvider';
-import { failureMessage } from '../../lib/http/results';
+import { failureMessage, successToast } from '../../lib/http/results';
 import { companyKeys, fetchCompanyOptions } from '../companies/api/companies';
 import { roleActions, roleKeys, useRoles } from './api/roles';
 import { openRoleEditor, openRolePermissions } from './dialogs';
 
 const PAGE_SIZE = 25;
 
-/** users.roles (spec §2): the default roles, read-only, and the custom roles of the caller's companies. */
+/** users.roles (product §2): the default roles, read-only, and the custom roles of the caller's companies. */
 export function RolesPage({ chain, params }: PageProps) {
   const { t } = useTranslation('roles');
   const { can } = useSession();
@@ -55,7 +55,7 @@ export function RolesPage({ chain, params }: PageProps) {
     if (!yes) return;
     try {
       const response = await roleActions.remove(role.id);
-      notifications.show({ color: 'green', message: response.message ?? t('delete.done') });
+      notifications.show({ color: 'green', message: successToast(response.message, t('delete.done')) });
     } catch (error) {
       notifications.show({ color: 'red', message: failureMessage(error, 'remove', 'role') });
     } finally {

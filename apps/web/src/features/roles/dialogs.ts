@@ -5,7 +5,7 @@ import { RoleEditor } from './components/RoleEditor';
 import { RolePermissionsDialog } from './components/RolePermissionsDialog';
 
 /**
- * The roles dialogs of spec §2: 'new role' (also edits a custom role) and 'role
+ * The roles dialogs of product §2: 'new role' (also edits a custom role) and 'role
  * permissions'. They register when this module loads; open them through the helpers
  * below so any screen (a users table's role link) can use them.
  */
@@ -26,7 +26,7 @@ export function openRoleEditor(roleId?: number, store: WindowsStore = windowsSto
   });
 }
 
-/** Opens 'role permissions' for a role (spec §6: view_permissions makes a role clickable). */
+/** Opens 'role permissions' for a role (product §6: view_permissions makes a role clickable). */
 export function openRolePermissions(roleId: number, store: WindowsStore = windowsStore): string {
   return store.openNamed('rolePermissions', { roleId }, { id: `rolePermissions:${roleId}` });
 }

@@ -5,7 +5,7 @@ import { IconBuilding, IconRouter, IconTag, IconUsers } from '@tabler/icons-reac
 import i18next from 'i18next';
 import { statusLook } from '../devices/utils/status';
 
-/** One hit of the global search (spec §3 Search result). */
+/** One hit of the global search (product §3 Search result). */
 export type SearchResult = {
   id: number | string;
   name?: string;
@@ -17,7 +17,7 @@ export type SearchResult = {
 };
 
 /**
- * One searchable endpoint of spec §2 Global search and §7 Search. Features add their own
+ * One searchable endpoint of product §2 Global search and §7 Search. Features add their own
  * entry here when their list endpoint exists; the search shows an entry only to users
  * holding its permission.
  */
@@ -50,7 +50,7 @@ export const SEARCH_ENDPOINTS: readonly SearchEndpoint[] = [
     tableRoute: 'management.devices',
     icon: IconRouter,
     title: (r) => r.name ?? `#${r.id}`,
-    // spec §3 Search result: status shown with the texts of spec §4.
+    // product §3 Search result: status shown with the texts of product §4.
     subtitle: (r) =>
       typeof r.status === 'number' ? i18next.t(`devices:status.${statusLook(r.status).key}`) : undefined,
     href: (r) => pathOf('device.info', { id: r.id }),
@@ -90,7 +90,7 @@ export const SEARCH_ENDPOINTS: readonly SearchEndpoint[] = [
   },
 ];
 
-/** The endpoints a user may search (spec §6: each entry's permission). */
+/** The endpoints a user may search (product §6: each entry's permission). */
 export function availableEndpoints(
   can: (permission: Permission) => boolean,
   registry: readonly SearchEndpoint[] = SEARCH_ENDPOINTS,

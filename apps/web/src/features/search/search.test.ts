@@ -14,7 +14,7 @@ const role = (name: string) => DEFAULT_ROLES.find((r) => r.name === name)!;
 const canOf = (name: string) => (p: Parameters<typeof hasPermission>[1]) =>
   hasPermission(role(name).permissions, p);
 
-describe('global search rules (spec §2, §7, §9)', () => {
+describe('global search rules (product §2, §7, §9)', () => {
   it("shows a group's count as '10+' above the limit of 10", () => {
     expect(PAGE_SIZES.search).toBe(10);
     expect(countLabel(0)).toBe('0');

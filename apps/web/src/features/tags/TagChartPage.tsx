@@ -26,7 +26,7 @@ import { type TagChartJson, useTagChart } from './api/tags';
 import { type Bar, BarChart } from './components/BarChart';
 import { editTagForm } from './forms/tag-forms';
 
-/** Colours of the status buckets of spec §4. */
+/** Colours of the status buckets of product §4. */
 const STATUS_COLORS = {
   offline: 'var(--mantine-color-red-6)',
   online: 'var(--mantine-color-green-6)',
@@ -55,7 +55,7 @@ export function chartBars(
   };
 }
 
-/** management.tag_chart (spec §2): the tag's devices by status and by model. */
+/** management.tag_chart (product §2): the tag's devices by status and by model. */
 export function TagChartPage({ chain, params }: PageProps) {
   const { t } = useTranslation('tags');
   const { can } = useSession();

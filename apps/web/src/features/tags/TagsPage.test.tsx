@@ -79,7 +79,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('tags.main (spec §2)', () => {
+describe('tags.main (product §2)', () => {
   it('shows names and descriptions as text: markup in a description never becomes elements', async () => {
     rows = [tag(1, { description: HOSTILE })];
     renderAt('/tags');
@@ -103,7 +103,7 @@ describe('tags.main (spec §2)', () => {
   });
 });
 
-describe('management.tag_chart (spec §2, §4)', () => {
+describe('management.tag_chart (product §2, §4)', () => {
   it('draws a bar per status bucket and per model with the counts', async () => {
     chart = {
       tag: tag(7, { name: 'Warehouse', devices_count: 5 }),

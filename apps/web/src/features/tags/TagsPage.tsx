@@ -2,7 +2,7 @@ import { PageFrame } from '../../app/layout/PageFrame';
 import type { PageProps } from '../../app/router/RouteScreen';
 import { NewTagButton, TagsTable } from './components/TagsTable';
 
-/** tags.main (spec §2): every tag the caller reaches, with create, edit and delete. */
+/** tags.main (product §2): every tag the caller reaches, with create, edit and delete. */
 export function TagsPage({ chain, params }: PageProps) {
   return (
     <PageFrame chain={chain} params={params} actions={<NewTagButton />}>

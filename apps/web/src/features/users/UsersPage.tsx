@@ -8,7 +8,7 @@ import { openForm } from '../../components/forms/open-form';
 import { UsersTable } from './components/UsersTable';
 import { deleteUserForm, makeSsoAdminForm, removeUserMfaForm } from './forms/user-forms';
 
-/** users.table (spec §2) with the admin-only forms of spec §3 for the super admin. */
+/** users.table (product §2) with the admin-only forms of product §3 for the super admin. */
 export function UsersPage({ chain, params }: PageProps) {
   const { t } = useTranslation('users');
   const { can } = useSession();

@@ -8,7 +8,7 @@ import { MoveUsersDialog, type MoveUsersProps } from './dialogs/MoveUsersDialog'
 
 let registered = false;
 
-/** Registers the users feature's named dialogs of spec §2: 'edit user role' and 'move users'. */
+/** Registers the users feature's named dialogs of product §2: 'edit user role' and 'move users'. */
 export function registerUserDialogs(): void {
   if (registered) return;
   registered = true;
@@ -21,7 +21,7 @@ export function registerUserDialogs(): void {
   });
 }
 
-/** Opens the newUser form (spec §3) in a window; from a company's page the company is preset. */
+/** Opens the newUser form (product §3) in a window; from a company's page the company is preset. */
 export function openInviteUser(company?: { id: number; name: string }): string {
   return windowsStore.open(InviteUserDialog, company ? { company } : {}, {
     id: formWindowId(newUserForm.name, undefined),

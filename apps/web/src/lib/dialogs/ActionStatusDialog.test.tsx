@@ -54,7 +54,7 @@ const push = (status: string, extra: Record<string, unknown> = {}) =>
     }),
   );
 
-describe("'Action status' dialog (spec §4)", () => {
+describe("'Action status' dialog (product §4)", () => {
   it('starts from the commands read from the API and follows their live steps to the output', async () => {
     render(
       <MantineProvider>

@@ -19,7 +19,7 @@ import {
 } from './action-status-state';
 import { useWindow } from './window-context';
 
-/** `action.{batch id}`: the channel of device work, whose commands the API lists (issue 5 §5). */
+/** `action.{batch id}`: the channel of device work, whose commands the API lists. */
 const DEVICE_ACTION_CHANNEL = /^action\.([0-9a-f-]{36})$/;
 /** Actions answered with a file (the device's exports). */
 const FILE_ACTIONS = new Set(['export_backup', 'export_event_log', 'export_troubleshoot']);
@@ -33,22 +33,49 @@ const COLORS: Record<string, string> = {
 /** A command row of the API (its id is the command id). */
 type CommandRow = Omit<ActionItem, 'command_id'> & { id: string };
 
-type Props = {
+/** A subject the request did not reach, with the server's reason (a bulk action's refused device). */
+export type RefusedSubject = { id: number; reason: string };
+
+export type ActionStatusProps = {
   channel: string;
+  /** The request's summary ('2 of 2 devices accepted the action'), shown once, here. */
   message?: string;
   /** Names of the subjects by device id, e.g. device names (else `#id`). */
   subjects?: Record<string, string>;
+  /** Subjects the request did not reach: they have no command to follow. */
+  refused?: readonly RefusedSubject[];
   hub?: ChannelHub;
 };
 
 /**
- * 'Action status' (spec §4 Form submission): the server accepted a mutation that goes on
+ * 'Action status' (product §4 Form submission): the server accepted a mutation that goes on
  * in the background and reports each step on a realtime channel. The dialog starts from
  * the commands' current state and follows their `DeviceActionUpdated` steps live.
  */
-export function ActionStatusDialog({ channel, message, subjects, hub = channelHub }: Props) {
+export function ActionStatusDialog(props: ActionStatusProps) {
   const { t } = useTranslation('dialogs');
   const window = useWindow();
+  return (
+    <Stack>
+      <ActionStatusView {...props} />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={() => window?.close()}>
+          {t('actionStatus.close')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** The content of 'Action status', also shown inside a form that stays open (the CLI). */
+export function ActionStatusView({
+  channel,
+  message,
+  subjects,
+  refused = [],
+  hub = channelHub,
+}: ActionStatusProps) {
+  const { t } = useTranslation('dialogs');
   const [state, dispatch] = useReducer(actionStatusReducer, initialActionStatus);
   const live = useChannel(
     channel,
@@ -79,21 +106,39 @@ export function ActionStatusDialog({ channel, message, subjects, hub = channelHu
   const finished = summary.total > 0 && summary.open === 0;
   return (
     <Stack data-testid="action-status" data-finished={finished || undefined}>
-      {message && <Text>{message}</Text>}
+      {message && (
+        <Text fw={500} data-testid="action-status-summary">
+          {message}
+        </Text>
+      )}
       <Alert icon={<IconBroadcast size={18} />} color={finished ? 'green' : 'blue'} variant="light">
         {finished ? t('actionStatus.finished', summary) : t('actionStatus.progress')}
       </Alert>
       {state.order.map((id) => (
         <ActionRow key={id} item={state.items[id]!} subject={subjects?.[state.items[id]!.device_id]} />
       ))}
+      {refused.map((r) => (
+        <Group
+          key={r.id}
+          justify="space-between"
+          wrap="nowrap"
+          data-testid="action-status-refused"
+          data-device-id={r.id}
+        >
+          <Text fw={500}>{subjects?.[String(r.id)] ?? `#${r.id}`}</Text>
+          <Group gap={6} wrap="nowrap">
+            <Text size="sm" c="dimmed">
+              {r.reason}
+            </Text>
+            <Badge size="sm" color="red" variant="filled">
+              {t('actionStatus.refused')}
+            </Badge>
+          </Group>
+        </Group>
+      ))}
       <Text size="sm" c="dimmed">
         {t('actionStatus.channel')} <Code data-testid="action-status-channel">{channel}</Code>
       </Text>
-      <Group justify="flex-end">
-        <Button variant="default" onClick={() => window?.close()}>
-          {t('actionStatus.close')}
-        </Button>
-      </Group>
     </Stack>
   );
 }

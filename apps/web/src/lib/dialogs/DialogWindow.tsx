@@ -14,7 +14,7 @@ const KEEP_VISIBLE_PX = 80;
 type Drag = { pointerX: number; pointerY: number; start: { x: number; y: number }; rect: DOMRect };
 
 /**
- * One window of spec §2: dragged by its title bar, minimised to the tray, full screen
+ * One window of product §2: dragged by its title bar, minimised to the tray, full screen
  * and back, closed by its button or Escape (handled by the provider for the topmost).
  */
 export function DialogWindow({

@@ -2,7 +2,7 @@ import { Button, Group, List, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useWindow } from './window-context';
 
-/** The dialog titled 'Error' of spec §8 (forms with modalError). */
+/** The dialog titled 'Error' of product §8 (forms with modalError). */
 export function ErrorDialog({ messages }: { messages: string[] }) {
   const { t } = useTranslation('dialogs');
   const window = useWindow();

@@ -2,7 +2,7 @@ import { Button, Code, Group, Stack } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 
-/** The 'JSON viewer' dialog of spec §2: a record as indented JSON, copyable. */
+/** The 'JSON viewer' dialog of product §2: a record as indented JSON, copyable. */
 export function JsonViewerDialog({ value }: { value: unknown; title?: string }) {
   const { t } = useTranslation('dialogs');
   const clipboard = useClipboard({ timeout: 1500 });

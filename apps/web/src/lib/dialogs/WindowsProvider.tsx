@@ -4,6 +4,7 @@ import { type ReactNode, useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { registerClientDialogs } from './client-dialogs';
 import { DialogWindow } from './DialogWindow';
+import { listenForEscape } from './escape';
 import { useWindows } from './use-windows';
 import { WindowsStoreContext } from './window-context';
 import classes from './windows.module.css';
@@ -74,8 +75,8 @@ function WindowLayer() {
 }
 
 /**
- * Mounts the dialog system (spec §2): the windows and the tray, Escape for the topmost
- * window, and the client's password and verification dialogs (spec §4).
+ * Mounts the dialog system (product §2): the windows and the tray, Escape for the topmost
+ * window, and the client's password and verification dialogs (product §4).
  */
 export function WindowsProvider({
   children,
@@ -85,17 +86,8 @@ export function WindowsProvider({
   store?: WindowsStore;
 }) {
   useEffect(() => registerClientDialogs(store), [store]);
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.defaultPrevented) return;
-      // Escape on an open select or menu closes that, not the window around it.
-      const target = event.target instanceof Element ? event.target : null;
-      if (target?.closest('[aria-expanded="true"]')) return;
-      if (store.closeTopmost()) event.preventDefault();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [store]);
+  // Escape closes the topmost window, unless an open select, menu or popover takes it first.
+  useEffect(() => listenForEscape(window, () => store.closeTopmost()), [store]);
   // Windows belong to the signed-in session: none survives the provider.
   useEffect(() => () => store.reset(), [store]);
   return (

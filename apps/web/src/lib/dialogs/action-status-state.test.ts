@@ -22,7 +22,7 @@ const step = (
 const run = (...events: Parameters<typeof actionStatusReducer>[1][]) =>
   events.reduce(actionStatusReducer, initialActionStatus);
 
-describe("'Action status' steps (spec §4): pending → sent → acked → done | failed | cancelled | expired", () => {
+describe("'Action status' steps (product §4): pending → sent → acked → done | failed | cancelled | expired", () => {
   it('follows the steps of each command in the order the commands appeared', () => {
     const state = run(
       { type: 'update', item: step('a', 'pending') },

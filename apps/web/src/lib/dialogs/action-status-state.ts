@@ -1,5 +1,5 @@
 /**
- * The state behind the 'Action status' dialog (spec §4): the commands one request started,
+ * The state behind the 'Action status' dialog (product §4): the commands one request started,
  * each moving pending → sent → acked → done | failed | cancelled | expired. Steps arrive on
  * the action's channel and, once, as a snapshot read from the API; either may come first
  * or twice, so a step never moves a command backwards and a final state is never left.

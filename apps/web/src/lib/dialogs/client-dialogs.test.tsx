@@ -50,7 +50,7 @@ const failed = (status: number, code: string, message: string, source?: string) 
     },
   );
 
-describe('password prompt for HTTP 423 (spec §4, §5, §8)', () => {
+describe('password prompt for HTTP 423 (product §4, §5, §8)', () => {
   it('shows the server message, requires input, keeps CONFIRMATION_FAILED under the field, resolves on success', async () => {
     let result: Promise<boolean> | undefined;
     act(() => {
@@ -88,7 +88,7 @@ describe('password prompt for HTTP 423 (spec §4, §5, §8)', () => {
   });
 });
 
-describe('second-step verification (spec §4, §8, §9)', () => {
+describe('second-step verification (product §4, §8, §9)', () => {
   it("asks for the e-mail code in 'Enter authentication code', stays open on CONFIRMATION_FAILED, closes on success", async () => {
     const submit = vi
       .fn<(code: string) => Promise<unknown>>()
@@ -190,7 +190,7 @@ describe('second-step verification (spec §4, §8, §9)', () => {
   });
 });
 
-describe('confirm dialog (spec §9 default labels)', () => {
+describe('confirm dialog (product §9 default labels)', () => {
   it('answers true on Confirm and false on Escape', async () => {
     let answer1: Promise<boolean> | undefined;
     act(() => {

@@ -10,12 +10,12 @@ import { registerBuiltinDialogs } from './builtin-dialogs';
 import { useWindow } from './window-context';
 import type { WindowsStore } from './windows-store';
 
-/** Codes that keep the verification dialog open with the error (spec §4, §8). */
+/** Codes that keep the verification dialog open with the error (product §4, §8). */
 const RETRY_CODES = new Set(['MFA_REQUIRED', 'CONFIRMATION_FAILED']);
 
 export type MfaKind = 'email' | 'totp' | 'vendor';
 
-/** The dialog kind for a response's mfa_method / mfa_type (spec §3 Response meta). */
+/** The dialog kind for a response's mfa_method / mfa_type (product §3 Response meta). */
 export function mfaKind(method: string): MfaKind {
   const m = method.toLowerCase();
   if (m === 'totp' || m === 'app' || m === 'authenticator') return 'totp';
@@ -33,7 +33,7 @@ function PasswordPrompt({ message, onConfirmed }: { message: string; onConfirmed
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (waiting) return;
-    // spec §5: prompt input is required.
+    // product §5: prompt input is required.
     if (!password) return setError(t('prompt.required'));
     setWaiting(true);
     try {
@@ -149,7 +149,7 @@ function VerificationDialog({
 
 /**
  * Plugs the password prompt (HTTP 423) and the second-step dialog (MFA_REQUIRED) into
- * the HTTP client (spec §4, §8). Returns the undo.
+ * the HTTP client (product §4, §8). Returns the undo.
  */
 export function registerClientDialogs(store: WindowsStore): () => void {
   registerBuiltinDialogs();
@@ -179,7 +179,7 @@ export function registerClientDialogs(store: WindowsStore): () => void {
 
   clientHandlers.verify = (challenge) => {
     if (!challenge.method && !challenge.message) {
-      // spec §8: MFA failing with no method and no message.
+      // product §8: MFA failing with no method and no message.
       const message = i18next.t('dialogs:verify.connectFailed');
       notifications.show({ color: 'red', message });
       return Promise.reject(new Error(message));

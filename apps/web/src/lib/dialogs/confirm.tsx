@@ -8,7 +8,7 @@ import { type WindowsStore, windowsStore } from './windows-store';
 export type ConfirmOptions = {
   title?: ReactNode;
   message: ReactNode;
-  /** Defaults to 'Confirm' (spec §9 default labels). */
+  /** Defaults to 'Confirm' (product §9 default labels). */
   confirmLabel?: ReactNode;
   /** Defaults to 'Cancel'. */
   cancelLabel?: ReactNode;

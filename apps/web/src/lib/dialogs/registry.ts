@@ -2,7 +2,7 @@ import { type ComponentType, createElement, type ReactNode } from 'react';
 import type { WindowSize } from './windows-state';
 
 /**
- * The named dialogs of spec §2 Dialog system. Features register a component under one
+ * The named dialogs of product §2 Dialog system. Features register a component under one
  * of these names when they build it; opening a name nobody registered is a programming
  * error and throws.
  */
@@ -66,7 +66,7 @@ export const DIALOG_NAMES = [
   'configurationTemplates',
   'jsonViewer',
   'tableSettings',
-  // The dialog system's own (spec §4 'Action status', §8 'Error')
+  // The dialog system's own (product §4 'Action status', §8 'Error')
   'error',
   'actionStatus',
 ] as const;

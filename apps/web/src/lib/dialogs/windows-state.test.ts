@@ -25,7 +25,7 @@ function openAll(ids: string[]): WindowsState {
   return ids.reduce((state, id) => openWindow(state, entry(id)).state, emptyWindows);
 }
 
-describe('window manager (spec §2 Dialog system, §4 Modal)', () => {
+describe('window manager (product §2 Dialog system, §4 Modal)', () => {
   it('opening an id that is open replaces it, on top and afresh', () => {
     let state = openAll(['a', 'b']);
     state = minimizeWindow(state, 'a').state;

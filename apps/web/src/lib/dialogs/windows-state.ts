@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 /** Window widths; full screen overrides them. */
 export type WindowSize = 'sm' | 'md' | 'lg' | 'xl';
 
-/** One open (or minimised) window of the dialog system (spec §2 Dialog system, §4 Modal). */
+/** One open (or minimised) window of the dialog system (product §2 Dialog system, §4 Modal). */
 export type WindowEntry = {
   id: string;
   /** The registry name it was opened by, if any. */
@@ -34,7 +34,7 @@ const CASCADE_MAX = 6;
 export type NewWindow = Omit<WindowEntry, 'minimized' | 'fullScreen' | 'position' | 'z' | 'generation'>;
 
 /**
- * Opens a window on top. A window with the same id is replaced (spec §2): it goes away
+ * Opens a window on top. A window with the same id is replaced (product §2): it goes away
  * (its onClose runs) and the new one takes its place, open and not minimised.
  */
 export function openWindow(
@@ -72,7 +72,7 @@ function update(state: WindowsState, id: string, change: (w: WindowEntry) => Win
 export const minimizedWindows = (state: WindowsState) => state.windows.filter((w) => w.minimized);
 export const openWindows = (state: WindowsState) => state.windows.filter((w) => !w.minimized);
 
-/** At most MAX_MINIMIZED_WINDOWS (5) minimised at once (spec §8, §9). */
+/** At most MAX_MINIMIZED_WINDOWS (5) minimised at once (product §8, §9). */
 export function minimizeWindow(
   state: WindowsState,
   id: string,
@@ -109,14 +109,14 @@ export function moveWindow(
   return update(state, id, (w) => ({ ...w, position }));
 }
 
-/** The open window on top: the one Escape closes (spec §2: Escape closes the topmost only). */
+/** The open window on top: the one Escape closes (product §2: Escape closes the topmost only). */
 export function topmostWindow(state: WindowsState): WindowEntry | undefined {
   let top: WindowEntry | undefined;
   for (const w of openWindows(state)) if (!top || w.z > top.z) top = w;
   return top;
 }
 
-/** The tray of minimised windows shows once no window is open (spec §2). */
+/** The tray of minimised windows shows once no window is open (product §2). */
 export function trayVisible(state: WindowsState): boolean {
   return minimizedWindows(state).length > 0 && openWindows(state).length === 0;
 }

@@ -17,7 +17,7 @@ import {
 } from './windows-state';
 
 export type OpenOptions = {
-  /** Windows with the same id replace each other (spec §2); defaults to the name or a fresh id. */
+  /** Windows with the same id replace each other (product §2); defaults to the name or a fresh id. */
   id?: string;
   title?: ReactNode;
   size?: WindowSize;
@@ -69,7 +69,7 @@ export function createWindowsStore() {
     },
     getState: () => state,
 
-    /** Opens a registered dialog by name (spec §2 named dialogs). Returns the window id. */
+    /** Opens a registered dialog by name (product §2 named dialogs). Returns the window id. */
     openNamed(name: DialogName, props: DialogProps = {}, options: OpenOptions = {}): string {
       const dialog = registeredDialog(name);
       return openEntry(
@@ -108,7 +108,7 @@ export function createWindowsStore() {
       result.closed?.onClose?.();
     },
 
-    /** Escape: the topmost open window only (spec §2). */
+    /** Escape: the topmost open window only (product §2). */
     closeTopmost(): boolean {
       const top = topmostWindow(state);
       if (!top) return false;
@@ -116,7 +116,7 @@ export function createWindowsStore() {
       return true;
     },
 
-    /** Minimises, or refuses with the toast of spec §8 when 5 are minimised already. */
+    /** Minimises, or refuses with the toast of product §8 when 5 are minimised already. */
     minimize(id: string): boolean {
       const result = minimizeWindow(state, id);
       if (result.refused) {

@@ -5,7 +5,7 @@ import { mapSubmitError } from './errors';
 const api = (errors: { code: string; message: string; source?: string }[], status = 400) =>
   new ApiError(status, 'Bad Request', errors, { success: false, errors });
 
-describe('form error mapping (spec §8)', () => {
+describe('form error mapping (product §8)', () => {
   const fieldKeys = ['name', 'email', 'targets', 'file'];
 
   it('puts an error under the field its source names, others in the form-level list', () => {

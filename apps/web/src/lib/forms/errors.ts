@@ -6,9 +6,9 @@ export type MappedErrors = {
   fields: Record<string, string>;
   /** Messages without a field, shown as the form-level list. */
   form: string[];
-  /** The single error of a form with useToast (spec §8). */
+  /** The single error of a form with useToast (product §8). */
   toast?: string;
-  /** Messages for the dialog titled 'Error' of a form with modalError (spec §8). */
+  /** Messages for the dialog titled 'Error' of a form with modalError (product §8). */
   modal?: string[];
 };
 
@@ -22,9 +22,9 @@ export type ErrorMappingOptions = {
 };
 
 export type ErrorTexts = {
-  /** spec §8: no object response. */
+  /** product §8: no object response. */
   sendFailed: string;
-  /** spec §8: '{message} ({file}, line {n} in {m})'. */
+  /** product §8: '{message} ({file}, line {n} in {m})'. */
   upload(parts: { message: string; file: string; line: string; of: string }): string;
 };
 
@@ -40,7 +40,7 @@ export function normalizeSource(source: string): string {
 
 /**
  * Upload errors name `{field}/{line}/{of}` as their source, e.g. `file/12/devices.csv`:
- * the form field, the line, and what the line is in (spec §8).
+ * the form field, the line, and what the line is in (product §8).
  */
 function uploadParts(source: string) {
   const [file = '', line = '', ...of] = source.split('/');
@@ -48,7 +48,7 @@ function uploadParts(source: string) {
 }
 
 /**
- * The form errors of spec §8: a source matching a field shows under it, others in a
+ * The form errors of product §8: a source matching a field shows under it, others in a
  * form-level list; UNAUTHORIZED is never a field error; bulk errors map to fields by
  * position; upload errors read '{message} ({file}, line {n} in {m})'; no object
  * response reads 'Failed to send request. Try again later'. A single error becomes a

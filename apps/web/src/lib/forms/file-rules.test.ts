@@ -2,7 +2,7 @@ import { MAX_FILE_SIZE_BYTES } from '@fleetgate/shared/constants';
 import { describe, expect, it } from 'vitest';
 import { checkFile, filterDropped, formatBytes } from './file-rules';
 
-describe('file input rules (spec §5)', () => {
+describe('file input rules (product §5)', () => {
   it('allows up to 80 MB by default and names the limit otherwise', () => {
     expect(checkFile({ name: 'a.json', size: MAX_FILE_SIZE_BYTES })).toBeNull();
     expect(checkFile({ name: 'a.json', size: MAX_FILE_SIZE_BYTES + 1 })).toEqual({
@@ -38,7 +38,7 @@ describe('file input rules (spec §5)', () => {
     expect(filterDropped(files, undefined)).toHaveLength(3);
   });
 
-  it('formats sizes in base-1024 units (spec §9)', () => {
+  it('formats sizes in base-1024 units (product §9)', () => {
     expect(formatBytes(83_886_080)).toBe('80 MB');
     expect(formatBytes(1536)).toBe('1.5 KB');
     expect(formatBytes(12)).toBe('12 B');

@@ -2,15 +2,15 @@ import { MAX_FILE_SIZE_BYTES } from '@fleetgate/shared/constants';
 import { hasNoForbiddenChars } from '@fleetgate/shared/limits';
 
 export type FileRuleOptions = {
-  /** Bytes; 80 MB by default (spec §5, §9). */
+  /** Bytes; 80 MB by default (product §5, §9). */
   maxSize?: number;
-  /** Spaces in the file name are refused unless allowed (spec §5). */
+  /** Spaces in the file name are refused unless allowed (product §5). */
   allowSpaces?: boolean;
 };
 
 export type FileError = { code: 'size'; size: string } | { code: 'forbidden' } | { code: 'spaces' };
 
-/** Byte counts in base-1024 units (spec §9): `83886080` → `80 MB`. */
+/** Byte counts in base-1024 units (product §9): `83886080` → `80 MB`. */
 export function formatBytes(bytes: number): string {
   const units = ['B', 'KB', 'MB', 'GB', 'TB'];
   let value = bytes;
@@ -24,7 +24,7 @@ export function formatBytes(bytes: number): string {
 }
 
 /**
- * The file input rules of spec §5: at most the maximum size ('Maximum file size is
+ * The file input rules of product §5: at most the maximum size ('Maximum file size is
  * {size}'), no forbidden symbols in the name, no spaces unless allowed.
  */
 export function checkFile(
@@ -40,7 +40,7 @@ export function checkFile(
 
 /**
  * Dropped files filtered by the accept types that contain a slash (MIME types such as
- * `application/json` or `image/*`, spec §5). Extensions in `accept` do not filter drops.
+ * `application/json` or `image/*`, product §5). Extensions in `accept` do not filter drops.
  */
 export function filterDropped<T extends { type: string }>(
   files: readonly T[],

@@ -2,7 +2,7 @@ import { MAX_FILE_SIZE_BYTES } from '@fleetgate/shared/constants';
 import { describe, expect, it } from 'vitest';
 import { addListValues, addTypedItems, checkCsvFile, csvLines, removeLast } from './list-input';
 
-describe('list input (spec §5)', () => {
+describe('list input (product §5)', () => {
   it('adds trimmed items; a comma separates them', () => {
     expect(addTypedItems([], ' a , b,c ', {})).toEqual({
       items: ['a', 'b', 'c'],

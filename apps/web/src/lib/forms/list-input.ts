@@ -1,15 +1,15 @@
 import { MAX_FILE_SIZE_BYTES } from '@fleetgate/shared/constants';
 
-/** List input options of spec §3 Form field definition. */
+/** List input options of product §3 Form field definition. */
 export type ListOptions = {
-  /** Keys that add the typed item; Enter and comma by default (spec §5). */
+  /** Keys that add the typed item; Enter and comma by default (product §5). */
   addKeys?: readonly string[];
   maxItems?: number;
   /** A duplicate is refused with an error. */
   uniqueItems?: boolean;
   /** A duplicate is dropped quietly (CSV uploads of long lists). */
   noDupes?: boolean;
-  /** Item type: numbers are converted (spec §5 numeric conversion). */
+  /** Item type: numbers are converted (product §5 numeric conversion). */
   type?: 'text' | 'number' | 'email';
   pattern?: string;
   min?: number;
@@ -54,7 +54,7 @@ export function checkItem(text: string, options: ListOptions): { value: ListItem
 }
 
 /**
- * Adds items one by one (spec §5 List input): each is trimmed; blanks are refused;
+ * Adds items one by one (product §5 List input): each is trimmed; blanks are refused;
  * duplicates refused (uniqueItems) or dropped (noDupes); the maximum count holds.
  * Stops at the first refusal and hands back the items not yet added.
  */
@@ -80,18 +80,18 @@ export function addListValues(
   return { items: out, rest: [] };
 }
 
-/** Typed text: a comma separates items, as the comma key does (spec §5). */
+/** Typed text: a comma separates items, as the comma key does (product §5). */
 export function addTypedItems(items: readonly ListItem[], typed: string, options: ListOptions) {
   const result = addListValues(items, typed.split(','), options);
   return { items: result.items, error: result.error, rest: result.rest.join(',').trim() };
 }
 
-/** Backspace on an empty input removes the last item (spec §5). */
+/** Backspace on an empty input removes the last item (product §5). */
 export function removeLast(items: readonly ListItem[]): ListItem[] {
   return items.slice(0, -1);
 }
 
-/** CSV lines as items: each line trimmed, blank lines skipped (spec §5). */
+/** CSV lines as items: each line trimmed, blank lines skipped (product §5). */
 export function csvLines(text: string): string[] {
   return text
     .split(/\r\n|\n|\r/)
@@ -101,7 +101,7 @@ export function csvLines(text: string): string[] {
 
 export type CsvFileError = 'notCsv' | 'tooLarge';
 
-/** The CSV upload rules of spec §5: a CSV file, smaller than 80 MB. */
+/** The CSV upload rules of product §5: a CSV file, smaller than 80 MB. */
 export function checkCsvFile(file: { name: string; type: string; size: number }): CsvFileError | null {
   const csv = /\.csv$/i.test(file.name) || file.type === 'text/csv';
   if (!csv) return 'notCsv';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyMask } from './masks';
 
-describe('input masks (spec §5)', () => {
+describe('input masks (product §5)', () => {
   it('# takes digits and spaces only', () => {
     expect(applyMask('12a 3', '####')).toBe('12 3');
     expect(applyMask('abc', '###')).toBe('');

@@ -1,5 +1,5 @@
 /**
- * Input masks of spec §5: `#` digit or space, `*` letter or digit, `S` letter, `F` hex
+ * Input masks of product §5: `#` digit or space, `*` letter or digit, `S` letter, `F` hex
  * digit (uppercased), `A` letter (uppercased), `a` letter (lowercased). Any other mask
  * character is a literal that is put in by itself.
  */

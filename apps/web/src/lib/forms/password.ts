@@ -14,7 +14,7 @@ function randomBelow(n: number): number {
 }
 
 /**
- * A generated password (spec §5, §9: 16 characters) with a lower-case letter, an
+ * A generated password (product §5, §9: 16 characters) with a lower-case letter, an
  * upper-case letter, a digit and a symbol, from the browser's cryptographic random source.
  */
 export function generatePassword(length = GENERATED_PASSWORD_LENGTH): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { richTextHtml } from './rich-text';
 
-describe('rich text display (spec §5)', () => {
+describe('rich text display (product §5)', () => {
   it('keeps a, b, i, em, strong with their allowed attributes', () => {
     expect(richTextHtml('<b class="x" id="y">bold</b> <em>e</em> <i>i</i> <strong>s</strong>')).toBe(
       '<b class="x">bold</b> <em>e</em> <i>i</i> <strong>s</strong>',

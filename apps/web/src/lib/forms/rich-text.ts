@@ -51,12 +51,12 @@ function serialise(node: Node): string {
   const tag = element.tagName.toLowerCase();
   const children = [...element.childNodes].map(serialise).join('');
   if (TAGS.has(tag)) return `<${tag}${keptAttributes(element)}>${children}</${tag}>`;
-  // spec §5: any other tag shows escaped, as text.
+  // product §5: any other tag shows escaped, as text.
   return escapeHtml(tagText(element)) + children + (VOID.has(tag) ? '' : escapeHtml(`</${tag}>`));
 }
 
 /**
- * Rich text of spec §5 as safe HTML: tags a, b, i, em, strong (href, target, class on
+ * Rich text of product §5 as safe HTML: tags a, b, i, em, strong (href, target, class on
  * links; class on the others; schemes http, https, ftp, mailto, tel) are kept; any other
  * tag shows escaped. DOMPurify with the same allow-list guards the result.
  */

@@ -10,13 +10,13 @@ function holdsFile(value: unknown): boolean {
   return false;
 }
 
-/** The window id of a form: a modal opened from a form takes the form's id (spec §2). */
+/** The window id of a form: a modal opened from a form takes the form's id (product §2). */
 export function formWindowId(name: string, id: string | undefined): string {
   return id ? `form:${name}:${id}` : `form:${name}`;
 }
 
 /**
- * Sends a form (spec §7 Forms and actions): method POST unless the definition says,
+ * Sends a form (product §7 Forms and actions): method POST unless the definition says,
  * JSON body of the form data, or multipart when it is an upload or carries a file.
  */
 export function sendForm(

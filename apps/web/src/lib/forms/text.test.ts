@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { generatePassword } from './password';
 import { pasteWithin, trimValues } from './text';
 
-describe('paste and trimming (spec §5)', () => {
+describe('paste and trimming (product §5)', () => {
   it('cuts pasted text to the room left under maxlength', () => {
     expect(pasteWithin('abc', '123456', 3, 3, 5)).toEqual({ value: 'abc12', caret: 5 });
     expect(pasteWithin('abcdef', 'XY', 6, 6, 6)).toEqual({ value: 'abcdef', caret: 6 });
@@ -29,7 +29,7 @@ describe('paste and trimming (spec §5)', () => {
   });
 });
 
-describe('generated passwords (spec §9)', () => {
+describe('generated passwords (product §9)', () => {
   it('are 16 characters with lower, upper, digit and symbol, and differ each time', () => {
     const seen = new Set<string>();
     for (let i = 0; i < 50; i++) {

@@ -1,5 +1,5 @@
 /**
- * Paste cut to maxlength (spec §5): the pasted text replaces the selection and is
+ * Paste cut to maxlength (product §5): the pasted text replaces the selection and is
  * shortened so the field never exceeds its limit. Returns the new value and caret.
  */
 export function pasteWithin(
@@ -17,7 +17,7 @@ export function pasteWithin(
   return { value: before + inserted + after, caret: before.length + inserted.length };
 }
 
-/** Field types whose text is trimmed before it is sent (spec §5: text fields are trimmed). */
+/** Field types whose text is trimmed before it is sent (product §5: text fields are trimmed). */
 export const TRIMMED_TYPES: ReadonlySet<string> = new Set(['text', 'email', 'textarea', 'number']);
 
 /** The values with the text of trimmed fields trimmed; other values untouched. */

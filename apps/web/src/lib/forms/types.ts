@@ -1,10 +1,11 @@
 import type { Permission } from '@fleetgate/shared/permissions';
 import type { QueryKey } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { z } from 'zod';
+import type { Envelope } from '../http/client';
 import type { ListOptions } from './list-input';
 
-/** Field types of spec §3 Form field definition. */
+/** Field types of product §3 Form field definition. */
 export type FieldType =
   | 'text'
   | 'email'
@@ -30,7 +31,7 @@ export type FieldDependency =
   | ((values: FormValues) => boolean);
 
 /**
- * One field (spec §3 Form field definition). Texts (label, hint, subtext, placeholder,
+ * One field (product §3 Form field definition). Texts (label, hint, subtext, placeholder,
  * addon, option labels) are i18n keys of the form's namespace.
  */
 export type FieldDef = {
@@ -45,24 +46,32 @@ export type FieldDef = {
   step?: number;
   /** A regular expression the whole value must match (checked by the browser too). */
   pattern?: string;
-  /** spec §5 masks: # * S F A a. */
+  /** product §5 masks: # * S F A a. */
   mask?: string;
   placeholder?: string;
-  options?: readonly FieldOption[];
+  /**
+   * Select and radio options; a function when they follow other values (the move-company
+   * targets follow the company to move). A value no longer offered is cleared.
+   */
+  options?: readonly FieldOption[] | ((values: FormValues) => readonly FieldOption[]);
+  /** Option labels are data (company names), shown as they are rather than as i18n keys. */
+  optionsAreData?: boolean;
+  /** Shown in an open select that offers nothing (i18n key). */
+  nothingFound?: string;
   hint?: string;
   subtext?: string;
   /** Text shown at the right end of the input (a unit, a domain). */
   addon?: string;
-  /** Shown only when this holds; a hidden field is cleared (spec §4 Modal). */
+  /** Shown only when this holds; a hidden field is cleared (product §4 Modal). */
   depends?: FieldDependency;
-  /** Shown only to holders of the permission (spec §5). */
+  /** Shown only to holders of the permission (product §5). */
   permission?: Permission;
   disabled?: boolean;
-  /** A 'Generate' button that fills a 16-character password (spec §9). */
+  /** A 'Generate' button that fills a 16-character password (product §9). */
   generate?: boolean;
   /** A link beside the field: label key and URL or console path. */
   href?: { label: string; to: string };
-  /** List input options (spec §3). */
+  /** List input options (product §3). */
   list?: ListOptions;
   /** File input: accepted types (`.json,application/json`), maximum bytes, spaces allowed. */
   accept?: string;
@@ -71,6 +80,23 @@ export type FieldDef = {
 };
 
 export type SubmitContext = { id: string | undefined };
+
+/** The question asked before a destructive form is sent (product §4: destructive actions ask first). */
+export type FormConfirm = {
+  /** i18n keys of the form's namespace, interpolated with the values and the record id. */
+  title: string;
+  message: string;
+  confirmLabel: string;
+};
+
+/** What a form with its own body receives: where it is shown and what to do when done. */
+export type FormBodyProps = {
+  definition: FormDefinition;
+  id: string | undefined;
+  formId: string;
+  onSuccess?(response: Envelope<unknown>): void;
+  onCancel?(): void;
+};
 
 /** How a record for `:id` is loaded into the form (full-page form route, edit windows). */
 export type FormLoad = {
@@ -90,7 +116,7 @@ export type FormDefinition = {
   title: { create: string; edit?: string };
   /** Path under /api; may depend on the record id. */
   endpoint: string | ((context: SubmitContext) => string);
-  /** POST unless said (spec §7 Forms and actions). */
+  /** POST unless said (product §7 Forms and actions). */
   method?:
     | 'POST'
     | 'PUT'
@@ -103,17 +129,40 @@ export type FormDefinition = {
   load?: FormLoad;
   /** Who may use the form at all. */
   permission?: Permission;
-  /** Multipart upload (spec §7: arrays indexed, dates ISO, null empty). */
+  /** Multipart upload (product §7: arrays indexed, dates ISO, null empty). */
   upload?: boolean;
-  /** Queries reloaded after success (spec §4: table or data reloads). */
+  /** Queries reloaded after success (product §4: table or data reloads). */
   invalidate?: readonly QueryKey[];
-  /** The generic success text when the response has no message: item and past verbs (i18n keys). */
-  result?: { item: string; created: string; updated?: string };
-  /** No success toast (spec §8 hideMsg). */
+  /**
+   * The success toast of product §8, '{Item} {verb} successfully': item and past verbs (i18n
+   * keys, interpolated with the values sent), shown when the response has no message of its
+   * own, or always with `own` or when 'Action status' opens (the message shows there).
+   */
+  result: {
+    item: string;
+    created: string;
+    updated?: string;
+    /**
+     * Toast these words even when the response has a message: the form shows the
+     * response's summary itself (import results), or the server's words do not follow
+     * product §8's pattern ('Test message sent to …').
+     */
+    own?: boolean;
+  };
+  /** No success toast (product §8 hideMsg). */
   hideMsg?: boolean;
-  /** The window stays open after success (spec §4 leaveOpen). */
+  /** The window stays open after success (product §4 leaveOpen); `note` should say so in the window. */
   leaveOpen?: boolean;
-  /** The full-page form stays after success instead of going back (spec §2). */
+  /** A line shown above the buttons (i18n key), e.g. why the window stays open. */
+  note?: string;
+  /**
+   * 'Action status' (product §4) shows inside the form, below it, instead of in a window of its
+   * own: for a form that stays open to show what its request did (the CLI output).
+   */
+  statusInline?: boolean;
+  /** Asked before sending; the form is sent only on Confirm. */
+  confirm?: FormConfirm;
+  /** The full-page form stays after success instead of going back (product §2). */
   skipNavigation?: boolean;
   useToast?: boolean;
   modalError?: boolean;
@@ -127,4 +176,10 @@ export type FormDefinition = {
   extraActions?(values: FormValues): ReactNode;
   /** Where the full-page form goes after success when there is no page to go back to. */
   fallbackPath?: string;
+  /**
+   * A body of its own instead of the fields drawn from `fields` (options that load per
+   * value, like newUser's roles per company), still on the engine's useSchemaForm. Shown
+   * in a window and on the full-page route alike.
+   */
+  body?: ComponentType<FormBodyProps>;
 };

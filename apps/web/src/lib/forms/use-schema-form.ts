@@ -5,13 +5,23 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { confirm } from '../dialogs/confirm';
 import { useWindowsStore } from '../dialogs/WindowsProvider';
 import type { Envelope } from '../http/client';
+import { successMessage, successToast } from '../http/results';
 import { mapSubmitError } from './errors';
 import { type SubmitStatus, sendForm } from './submit';
 import { trimValues } from './text';
-import type { FieldDef, FormDefinition, FormValues } from './types';
+import type { FieldDef, FieldOption, FormDefinition, FormValues } from './types';
 import { clearedValue, isFieldVisible } from './visibility';
+
+/** The options a select or radio field offers for these values. */
+export function optionsOf(field: FieldDef, values: FormValues): readonly FieldOption[] {
+  return typeof field.options === 'function' ? field.options(values) : (field.options ?? []);
+}
+
+/** 'Action status' of a request that carried a channel (product §4), when the form shows it itself. */
+export type InlineStatus = { channel: string; message?: string };
 
 type Options = {
   id: string | undefined;
@@ -24,8 +34,8 @@ type Options = {
 
 /**
  * The forms engine behind SchemaForm: react-hook-form checked by the definition's shared
- * zod schema, text trimmed (spec §5), hidden fields cleared, and the submission states
- * of spec §4 (idle → waiting → success or error; submits while waiting are ignored).
+ * zod schema, text trimmed (product §5), hidden fields cleared, and the submission states
+ * of product §4 (idle → waiting → success or error; submits while waiting are ignored).
  */
 export function useSchemaForm(definition: FormDefinition, options: Options) {
   const { t } = useTranslation('forms');
@@ -34,6 +44,7 @@ export function useSchemaForm(definition: FormDefinition, options: Options) {
   const windows = useWindowsStore();
   const [status, setStatus] = useState<SubmitStatus>('idle');
   const [formErrors, setFormErrors] = useState<string[]>([]);
+  const [inlineStatus, setInlineStatus] = useState<InlineStatus | null>(null);
   const waiting = useRef(false);
 
   const resolver = useMemo<Resolver<FormValues>>(() => {
@@ -48,7 +59,7 @@ export function useSchemaForm(definition: FormDefinition, options: Options) {
     resolver,
     defaultValues: { ...definition.defaults, ...options.initialValues },
     mode: 'onSubmit',
-    // spec §5: a field error clears when the value changes (it is not re-checked while typing).
+    // product §5: a field error clears when the value changes (it is not re-checked while typing).
     reValidateMode: 'onSubmit',
   });
 
@@ -60,7 +71,7 @@ export function useSchemaForm(definition: FormDefinition, options: Options) {
     .map((field) => field.key)
     .join(',');
 
-  // spec §4 Modal: a field hidden by a dependency (or a permission) is cleared.
+  // product §4 Modal: a field hidden by a dependency (or a permission) is cleared.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the hidden set changes.
   useEffect(() => {
     for (const field of definition.fields) {
@@ -71,35 +82,72 @@ export function useSchemaForm(definition: FormDefinition, options: Options) {
     }
   }, [hiddenKey]);
 
+  // A value its field no longer offers is cleared (the move target after another source).
+  const offered = definition.fields
+    .filter((field) => typeof field.options === 'function')
+    .map(
+      (field) =>
+        `${field.key}=${optionsOf(field, values)
+          .map((o) => o.value)
+          .join('|')}`,
+    )
+    .join(';');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when what is offered changes.
+  useEffect(() => {
+    for (const field of definition.fields) {
+      if (typeof field.options !== 'function') continue;
+      const value = form.getValues(field.key);
+      if (value === undefined || value === null || value === '') continue;
+      if (!optionsOf(field, form.getValues()).some((o) => o.value === String(value)))
+        form.setValue(field.key, undefined);
+    }
+  }, [offered]);
+
   const context = { id: options.id };
 
   const submit = form.handleSubmit(async (checked) => {
     if (waiting.current) return;
     waiting.current = true;
-    setStatus('waiting');
-    setFormErrors([]);
     try {
+      // The form's texts may name what was sent ('Delete user {{email}}?').
+      const words = { ...checked, id: options.id };
+      // Destructive forms ask first, naming what will be lost (product §4).
+      if (definition.confirm) {
+        const yes = await confirm(
+          {
+            title: tf(definition.confirm.title, words),
+            message: tf(definition.confirm.message, words),
+            confirmLabel: tf(definition.confirm.confirmLabel, words),
+            danger: true,
+            id: `${options.formId}:confirm`,
+          },
+          windows,
+        );
+        if (!yes) return;
+      }
+      setStatus('waiting');
+      setFormErrors([]);
       const response = await sendForm(definition, checked, context);
       setStatus('success');
+      const channel = typeof response.meta?.channel === 'string' ? response.meta.channel : '';
       if (!definition.hideMsg) {
-        const result = definition.result;
-        const verb = result && (options.id ? (result.updated ?? result.created) : result.created);
-        const message =
-          response.message ??
-          (result && verb
-            ? t('result.success', { item: tf(result.item), verb: tf(verb) })
-            : t('result.saved'));
-        notifications.show({ color: 'green', message });
+        const { item, created, updated } = definition.result;
+        const verb = options.id ? (updated ?? created) : created;
+        const own = successMessage(tf(item, words), tf(verb, words), (parts) => t('result.success', parts));
+        // With 'Action status' the response's summary shows there, once: the toast says what was sent.
+        const ownWords = Boolean(definition.result.own || channel);
+        notifications.show({
+          color: 'green',
+          message: successToast(response.message, own, { own: ownWords }),
+        });
       }
       for (const key of definition.invalidate ?? []) void queryClient.invalidateQueries({ queryKey: key });
-      const channel = response.meta?.channel;
-      // spec §4: a response with a channel opens 'Action status'.
-      if (typeof channel === 'string' && channel) {
-        windows.openNamed(
-          'actionStatus',
-          { channel, ...(response.message ? { message: response.message } : {}) },
-          { id: `${options.formId}:status` },
-        );
+      // product §4: a response with a channel opens 'Action status', which shows the response's
+      // summary (once: the toast says what succeeded).
+      if (channel) {
+        const shown = { channel, ...(response.message ? { message: response.message } : {}) };
+        if (definition.statusInline) setInlineStatus(shown);
+        else windows.openNamed('actionStatus', shown, { id: `${options.formId}:status` });
       }
       options.onSuccess?.(response);
     } catch (error) {
@@ -135,5 +183,5 @@ export function useSchemaForm(definition: FormDefinition, options: Options) {
     }
   });
 
-  return { form, values, visible, status, formErrors, submit };
+  return { form, values, visible, status, formErrors, submit, inlineStatus };
 }

@@ -2,8 +2,8 @@ import type { Permission } from '@fleetgate/shared/permissions';
 import type { FieldDef, FormValues } from './types';
 
 /**
- * Whether a field shows: its permission is held (spec §5) and its dependency holds
- * (spec §3 depends). Hidden fields are cleared by the form (spec §4 Modal).
+ * Whether a field shows: its permission is held (product §5) and its dependency holds
+ * (product §3 depends). Hidden fields are cleared by the form (product §4 Modal).
  */
 export function isFieldVisible(
   field: FieldDef,

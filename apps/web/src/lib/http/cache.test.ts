@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ResponseCache } from './cache';
 
-describe('response cache (spec §9: 5 minutes, 100 entries)', () => {
+describe('response cache (product §9: 5 minutes, 100 entries)', () => {
   it('forgets entries after the time to live', () => {
     let now = 0;
     const cache = new ResponseCache(300_000, 100, () => now);

@@ -3,7 +3,7 @@ import { RESPONSE_CACHE } from '@fleetgate/shared/constants';
 type Entry = { at: number; value: unknown };
 
 /**
- * A small response cache (spec §9: 5 minutes, up to 100 entries), used by calls that ask
+ * A small response cache (product §9: 5 minutes, up to 100 entries), used by calls that ask
  * for it (selector lists). The oldest entry leaves first.
  */
 export class ResponseCache {

@@ -33,7 +33,7 @@ afterEach(() => vi.unstubAllGlobals());
 const headers = (call: Call | undefined) => (call?.init.headers ?? {}) as Record<string, string>;
 const later = <T>(value: T, ms = 20) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
 
-describe('HTTP client (spec §7 General)', () => {
+describe('HTTP client (product §7 General)', () => {
   it('prefixes /api, sends X-Requested-With, X-SPA-VERSION, and the XSRF token on unsafe methods only', async () => {
     await apiRequest('GET', '/devices');
     await apiRequest('POST', '/devices', { body: { a: 1 } });

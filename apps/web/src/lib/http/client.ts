@@ -19,22 +19,22 @@ export type Query = Record<
 export type RequestOptions = {
   query?: Query;
   body?: unknown;
-  /** A multipart upload (spec §7 Forms: uploads); see toFormData. */
+  /** A multipart upload (product §7 Forms: uploads); see toFormData. */
   formData?: FormData;
   signal?: AbortSignal;
-  /** No timeout unless asked (spec §7 General). */
+  /** No timeout unless asked (product §7 General). */
   timeoutMs?: number;
   /** Plain reject on 401 instead of refresh-and-retry. */
   noRefresh?: boolean;
-  /** GETs to the same URL replace each other unless false (spec §7 General). */
+  /** GETs to the same URL replace each other unless false (product §7 General). */
   dedupe?: boolean;
-  /** Survives route changes (header widgets, storage: spec §7 Storage skips the pending list). */
+  /** Survives route changes (header widgets, storage: product §7 Storage skips the pending list). */
   keepOnRouteChange?: boolean;
-  /** Serve from the 5-minute response cache (spec §9), GET only. */
+  /** Serve from the 5-minute response cache (product §9), GET only. */
   cache?: boolean;
 };
 
-/** List parameters comma-joined; null and empty values dropped (spec §7 General). */
+/** List parameters comma-joined; null and empty values dropped (product §7 General). */
 export function buildQuery(query: Query | undefined): string {
   if (!query) return '';
   const params = new URLSearchParams();
@@ -53,7 +53,7 @@ export function urlOf(path: string, query?: Query): string {
   return `${base}${path}${buildQuery(query)}`;
 }
 
-/** Uploads: arrays indexed, dates as ISO strings, null as empty (spec §7 Forms and actions). */
+/** Uploads: arrays indexed, dates as ISO strings, null as empty (product §7 Forms and actions). */
 export function toFormData(values: Record<string, unknown>, form = new FormData(), prefix = ''): FormData {
   for (const [key, value] of Object.entries(values)) {
     const name = prefix ? `${prefix}[${key}]` : key;
@@ -83,7 +83,7 @@ type Pending = {
 const pending = new Set<Pending>();
 const cache = new ResponseCache();
 
-/** Cancels every pending request not marked to survive (spec §7: 'Route changed'). */
+/** Cancels every pending request not marked to survive (product §7: 'Route changed'). */
 export function cancelPending(reason = 'Route changed'): void {
   for (const entry of pending) {
     if (!entry.keep) entry.controller.abort(new CancelledError(reason));
@@ -94,7 +94,7 @@ export function clearResponseCache(): void {
   cache.clear();
 }
 
-/** spec §8 Global client: no refresh for /user on the ssh or telnet screens, nor for /account URLs. */
+/** product §8 Global client: no refresh for /user on the ssh or telnet screens, nor for /account URLs. */
 function plainRejectOn401(path: string): boolean {
   if (path.includes('/account')) return true;
   const page = typeof window === 'undefined' ? '' : window.location.pathname;
@@ -177,7 +177,7 @@ async function exchange<T>(method: string, path: string, options: RequestOptions
   try {
     return await promise;
   } catch (error) {
-    // A newer GET to the same URL replaced this one: answer with its result (spec §7, §8).
+    // A newer GET to the same URL replaced this one: answer with its result (product §7, §8).
     if (error instanceof CancelledError && error.reason === 'Superseded') {
       const newer = [...pending].find((p) => p.url === url && p.method === 'GET' && p !== entry);
       if (newer) return (await newer.promise) as Envelope<T>;
@@ -188,7 +188,7 @@ async function exchange<T>(method: string, path: string, options: RequestOptions
 }
 
 /**
- * One API call with the global behaviour of spec §7 and §8: 401 refreshes the session
+ * One API call with the global behaviour of product §7 and §8: 401 refreshes the session
  * and resends once; 423 asks for the password and resends; MFA_REQUIRED opens the
  * verification dialog and resends with the code; codes with a global handler run it.
  */
@@ -226,7 +226,7 @@ export async function apiRequest<T>(
         method: method2,
         message: error.message,
         meta,
-        // Resent with the session data; the fields are not kept after (spec §4).
+        // Resent with the session data; the fields are not kept after (product §4).
         submit: (code) =>
           apiRequest<T>(method, path, {
             ...options,

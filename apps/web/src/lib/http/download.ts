@@ -33,7 +33,7 @@ async function fetchBlob(url: string): Promise<Response> {
 }
 
 /**
- * File download of spec §7: a GET with a blob response, the file name from the
+ * File download of product §7: a GET with a blob response, the file name from the
  * content-disposition header; on 401 the session is refreshed and the GET retried once.
  * The browser saves the file; the name falls back to `fallbackName`.
  */

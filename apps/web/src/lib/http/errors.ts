@@ -1,6 +1,6 @@
 import type { ErrorEntry } from '@fleetgate/shared/schemas/api';
 
-/** A failed API call: the status and the `errors` of the body (spec §3 Error entry). */
+/** A failed API call: the status and the `errors` of the body (product §3 Error entry). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,

@@ -1,6 +1,6 @@
 import type { ApiError } from './errors';
 
-/** What the verification dialog needs to ask for the code (spec §4 second step, §3 response meta). */
+/** What the verification dialog needs to ask for the code (product §4 second step, §3 response meta). */
 export type MfaChallenge = {
   /** 'email', 'totp' or 'vendor' (the vendor identity service). */
   method: string;

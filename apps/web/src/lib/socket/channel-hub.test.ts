@@ -34,7 +34,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('channel hub (spec §4 Socket, §7 subscribe/unsubscribe)', () => {
+describe('channel hub (product §4 Socket, §7 subscribe/unsubscribe)', () => {
   it('opens one socket with the first listener and subscribes once per channel when connected', () => {
     hub.listen('private-notifications.5', 'WebNotificationCreated', () => {});
     hub.listen('private-notifications.5', 'WebNotificationCreated', () => {});

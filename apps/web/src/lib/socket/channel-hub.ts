@@ -35,7 +35,7 @@ export class ChannelHub {
   private socket: ConsoleSocket | null = null;
   /** channel → event → handlers. */
   private readonly listeners = new Map<string, Map<string, Set<(payload: never) => void>>>();
-  /** Channels the server refused with 403: not asked again until every listener left (spec §4). */
+  /** Channels the server refused with 403: not asked again until every listener left (product §4). */
   private readonly refused = new Set<string>();
   /** Events whose single dispatcher is attached to the socket. */
   private readonly dispatching = new Set<string>();
@@ -126,7 +126,7 @@ export class ChannelHub {
     socket.on('disconnect', () => this.clearLive());
     socket.on('subscription_error', (channel, error) => {
       this.options.onRefused?.(channel, error);
-      // spec §4: a subscription_error with code 403 unsubscribes.
+      // product §4: a subscription_error with code 403 unsubscribes.
       if (error.code === 403 && this.listeners.has(channel)) {
         this.refused.add(channel);
         this.setLive(channel, false);
@@ -142,7 +142,7 @@ export class ChannelHub {
         if (ok && this.socket === socket) socket.connect();
       });
     });
-    // After socket.io's own attempts are spent (spec §9: 5), a browser back online tries again.
+    // After socket.io's own attempts are spent (product §9: 5), a browser back online tries again.
     if (typeof window !== 'undefined') {
       const retry = () => {
         if (!socket.connected) socket.connect();

@@ -4,7 +4,7 @@ import { refreshSession } from '../http/refresh';
 import { ChannelHub, type ConsoleSocket } from './channel-hub';
 
 /**
- * Another socket host (spec §7: "unless an override URL is configured"); by default the
+ * Another socket host (product §7: "unless an override URL is configured"); by default the
  * console's own origin.
  */
 const OVERRIDE_URL: string | undefined = import.meta.env.VITE_SOCKET_URL || undefined;

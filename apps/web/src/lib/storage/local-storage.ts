@@ -1,6 +1,6 @@
 /**
  * Browser local and session storage read as JSON with a default on missing or
- * unparsable values (spec §7 Storage).
+ * unparsable values (product §7 Storage).
  */
 function read<T>(store: Storage, key: string, fallback: T): T {
   try {

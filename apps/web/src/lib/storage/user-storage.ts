@@ -4,11 +4,11 @@ import { useSyncExternalStore } from 'react';
 import { api } from '../http/client';
 
 /**
- * Per-user storage of spec §7 Storage: loaded once in pages of 100, changed locally at
+ * Per-user storage of product §7 Storage: loaded once in pages of 100, changed locally at
  * once and on the server behind; failures are silent (a preference is never worth an
  * error message).
  */
-/** spec §7 Storage: storage calls skip the pending-request list (never cancelled by navigation). */
+/** product §7 Storage: storage calls skip the pending-request list (never cancelled by navigation). */
 const KEEP = { keepOnRouteChange: true } as const;
 
 class UserStorage {
@@ -29,7 +29,7 @@ class UserStorage {
       }
       this.emit();
     } catch {
-      // spec §7: storage failures are silent.
+      // product §7: storage failures are silent.
     }
   }
 

@@ -17,7 +17,7 @@ type Props = {
 };
 
 /**
- * The file input of spec §5: chosen or dropped (drops filtered by the accept types that
+ * The file input of product §5: chosen or dropped (drops filtered by the accept types that
  * contain a slash), at most 80 MB unless said, no forbidden symbols or spaces in the name.
  */
 export function FileField({ field, label, description, required, disabled, error, value, onChange }: Props) {

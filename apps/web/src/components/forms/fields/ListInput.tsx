@@ -22,7 +22,7 @@ type Props = {
   required?: boolean;
   disabled?: boolean;
   error?: ReactNode;
-  /** Server errors of single items, by position (spec §8 bulk errors). */
+  /** Server errors of single items, by position (product §8 bulk errors). */
   itemErrors?: Record<number, string>;
   options: ListOptions;
   value: ListItem[];
@@ -30,7 +30,7 @@ type Props = {
 };
 
 /**
- * The list input of spec §5: Enter or comma adds an item, blanks and (when configured)
+ * The list input of product §5: Enter or comma adds an item, blanks and (when configured)
  * duplicates are refused, the maximum count holds, numbers are converted, the browser
  * checks e-mail items, Backspace on an empty input removes the last item, and a CSV file
  * adds its lines (trimmed, blanks skipped).

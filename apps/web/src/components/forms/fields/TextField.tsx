@@ -26,8 +26,8 @@ type Props = {
 };
 
 /**
- * Text, e-mail, password and long text (spec §5): masks, paste cut to maxlength, text
- * trimmed when leaving the field, and 'Generate' for passwords (16 characters, spec §9).
+ * Text, e-mail, password and long text (product §5): masks, paste cut to maxlength, text
+ * trimmed when leaving the field, and 'Generate' for passwords (16 characters, product §9).
  */
 export function TextField({ field, value, onChange, onBlur, common, addon }: Props) {
   const { t } = useTranslation('forms');

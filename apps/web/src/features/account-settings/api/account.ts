@@ -47,7 +47,7 @@ export const accountActions = {
   changePassword: (current_password: string, password: string) =>
     api.put<{ ok: true }>('/user/password', { current_password, password }),
   updateContact: (email: string, username: string) => api.put<Profile>('/user/contact', { email, username }),
-  /** spec §7 PUT /account/user (the account side; answered under /api here). */
+  /** product §7 PUT /account/user (the account side; answered under /api here). */
   acceptTerms: () => api.put<{ tos_accepted: boolean }>('/account/user', { tos_accepted: true }),
   revokeSession: (id: string) => api.delete<{ id: string }>(`/user/sessions/${encodeURIComponent(id)}`),
   revokeOtherSessions: () => api.post<{ revoked: number }>('/user/sessions/revoke-others', {}),

@@ -66,7 +66,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('the modals before work (spec §4)', () => {
+describe('the modals before work (product §4)', () => {
   it('a default-brand user who has not accepted gets the data agreement with no header; Accept sends PUT /account/user', async () => {
     renderGates(userOf({ tos_accepted: false }));
     const agreement = await screen.findByTestId('data-agreement');

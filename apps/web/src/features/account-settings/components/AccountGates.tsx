@@ -10,7 +10,7 @@ import { signOut } from '../../account/sign-out';
 import { accountActions } from '../api/account';
 import { type FieldErrors, splitErrors, zodErrors } from './field-errors';
 
-/** The local flag of a silently accepted agreement (spec §4 non-default brands; §9 key 20230118). */
+/** The local flag of a silently accepted agreement (product §4 non-default brands; §9 key 20230118). */
 export const TOS_FLAG_KEY = `tos_accepted_${TOS_VERSION}`;
 
 /** Below the window layer (200+), so a password prompt opened from a gate shows above it. */
@@ -121,7 +121,7 @@ function EnterEmail({ user, onSaved }: { user: CurrentUser; onSaved(emailChanged
 }
 
 /**
- * The modals of spec §4 that a signed-in user meets before working: the data agreement
+ * The modals of product §4 that a signed-in user meets before working: the data agreement
  * (default brand; other brands accept silently and keep a local flag), then 'Please enter
  * your email address' when the username is the e-mail address. Neither has header controls.
  * The support person acting as a user never answers them for the user.
@@ -133,7 +133,7 @@ export function AccountGates({ user, brand }: { user: CurrentUser; brand: Brand 
 
   useEffect(() => {
     if (accepted || brand.default) return;
-    // spec §4: for another brand, acceptance is sent silently and a local flag stored.
+    // product §4: for another brand, acceptance is sent silently and a local flag stored.
     if (local.get(TOS_FLAG_KEY, false)) return setAccepted(true);
     accountActions
       .acceptTerms()

@@ -4,7 +4,7 @@ import { failureMessage } from '../../../lib/http/results';
 export type FieldErrors = Record<string, string>;
 
 /**
- * spec §8 Form errors: an error whose source names a field shows under it, the others in
+ * product §8 Form errors: an error whose source names a field shows under it, the others in
  * a form-level message. Answers both.
  */
 export function splitErrors(

@@ -18,7 +18,7 @@ const QUICK_DAYS = [1, 7, IMPERSONATION_MAX_DAYS] as const;
 
 /**
  * /account/settings/impersonation: the user lets support sign in as them until a time
- * (spec §3 impersonation_access_limit, §4), and takes it back ('Revoke impersonation access?').
+ * (product §3 impersonation_access_limit, §4), and takes it back ('Revoke impersonation access?').
  */
 export function ImpersonationAccessPage() {
   const { t } = useTranslation('impersonation');
@@ -57,7 +57,7 @@ export function ImpersonationAccessPage() {
 
   async function revoke() {
     const yes = await windows.confirm({
-      // spec §4: 'Revoke impersonation access?'
+      // product §4: 'Revoke impersonation access?'
       title: t('revoke.title'),
       message: t('revoke.message'),
       confirmLabel: t('revoke.confirm'),
@@ -67,7 +67,7 @@ export function ImpersonationAccessPage() {
     if (!yes) return;
     try {
       await accountActions.revokeImpersonation();
-      // spec §4: after the revoke the page reloads.
+      // product §4: after the revoke the page reloads.
       window.location.reload();
     } catch (caught) {
       notifications.show({ color: 'red', message: failureMessage(caught, 'revoke', 'impersonation access') });

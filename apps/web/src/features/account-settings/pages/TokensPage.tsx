@@ -243,7 +243,7 @@ function TokenList({ tokens }: { tokens: ApiToken[] }) {
   );
 }
 
-/** /account/settings/tokens: personal access tokens for scripts (issue 4). */
+/** /account/settings/tokens: personal access tokens for scripts. */
 export function TokensPage() {
   const { t } = useTranslation('account-settings');
   const { user } = useAccountSession();

@@ -8,7 +8,7 @@ import { CenteredCard } from '../components/CenteredCard';
 
 type State = { kind: 'working' } | { kind: 'done'; email: string } | { kind: 'failed'; message: string };
 
-/** /account/verify-email?token=…: the link of the confirmation e-mail (spec §6 EMAIL_NOT_VERIFIED). */
+/** /account/verify-email?token=…: the link of the confirmation e-mail (product §6 EMAIL_NOT_VERIFIED). */
 export function VerifyEmailPage() {
   const { t } = useTranslation('account-settings');
   const [state, setState] = useState<State>({ kind: 'working' });

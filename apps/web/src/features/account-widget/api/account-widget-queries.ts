@@ -3,13 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { ResponseCache } from '../../../lib/http/cache';
 import { api, type Envelope } from '../../../lib/http/client';
 
-/** The account widget's own small cache: 10 s, 10 entries (spec §9). */
+/** The account widget's own small cache: 10 s, 10 entries (product §9). */
 const widgetCache = new ResponseCache(ACCOUNT_WIDGET_CACHE.ttlMs, ACCOUNT_WIDGET_CACHE.maxEntries);
 
 async function widgetGet<T>(path: string): Promise<Envelope<T>> {
   const hit = widgetCache.get<Envelope<T>>(path);
   if (hit) return hit;
-  // Header widgets survive route changes (spec §7 General).
+  // Header widgets survive route changes (product §7 General).
   const response = await api.get<T>(path, { keepOnRouteChange: true });
   widgetCache.set(path, response);
   return response;
@@ -21,7 +21,7 @@ export const accountWidgetKeys = {
   creditsSummary: () => [...accountWidgetKeys.all, 'credits-summary'] as const,
 };
 
-/** The part of GET /companies/{id} the resource summary reads (spec §7 Data reads). */
+/** The part of GET /companies/{id} the resource summary reads (product §7 Data reads). */
 export type CompanyData = { id: number; name: string; remaining_data?: number | null };
 
 export function useCompanyData(id: number, enabled: boolean) {
@@ -39,7 +39,7 @@ type SummaryBody = { credits?: { left?: SummaryEntry[] } };
 
 export type CreditCount = { type: string; name: string; left: number };
 
-/** data.credits.left entries summed per credit type (spec §7 Data reads). */
+/** data.credits.left entries summed per credit type (product §7 Data reads). */
 export function sumCreditsPerType(body: SummaryBody | undefined): CreditCount[] {
   const totals = new Map<string, CreditCount>();
   for (const entry of body?.credits?.left ?? []) {

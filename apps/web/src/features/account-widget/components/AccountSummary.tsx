@@ -11,7 +11,7 @@ type Props = {
   onNavigate(): void;
 };
 
-/** Avatar, e-mail, company and role of spec §2 Header widgets 3. */
+/** Avatar, e-mail, company and role of product §2 Header widgets 3. */
 export function AccountSummary({ onShowPermissions, onNavigate }: Props) {
   const { t } = useTranslation('account-widget');
   const { user, can } = useSession();
@@ -23,10 +23,10 @@ export function AccountSummary({ onShowPermissions, onNavigate }: Props) {
     <Group gap="sm" px="sm" py="xs" wrap="nowrap" align="flex-start">
       <Avatar src={user.avatar_url} size={26} radius="xl" name={user.email} color="initials" />
       <Stack gap={2} miw={0}>
-        <Text size="sm" fw={600} truncate="end" data-testid="account-email">
+        <Text size="sm" fw={600} truncate="end" title={user.email} data-testid="account-email">
           {user.email}
         </Text>
-        {/* spec §6: the company link needs view_companies. */}
+        {/* product §6: the company link needs view_companies. */}
         {can('view_companies') ? (
           <Anchor
             component={Link}

@@ -3,7 +3,7 @@ import { IconCheck, IconMoon } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DARK_MODES, modeOf, schemeOf } from '../preferences/dark-mode';
 
-/** The Dark mode sub-menu of spec §2 and §4: Auto (follows the system), Enable, Disable. */
+/** The Dark mode sub-menu of product §2 and §4: Auto (follows the system), Enable, Disable. */
 export function DarkModeMenu() {
   const { t } = useTranslation('preferences');
   const { colorScheme, setColorScheme } = useMantineColorScheme();

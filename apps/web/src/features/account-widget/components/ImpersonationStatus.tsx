@@ -3,7 +3,7 @@ import { IconUserShield } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../lib/time';
 
-/** Impersonation status of spec §2 Header widgets 3: until when support may act as this user. */
+/** Impersonation status of product §2 Header widgets 3: until when support may act as this user. */
 export function ImpersonationStatus({ until, onRevoke }: { until: string; onRevoke(): void }) {
   const { t } = useTranslation('account-widget');
   return (

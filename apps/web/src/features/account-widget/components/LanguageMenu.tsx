@@ -9,7 +9,7 @@ import { fetchExtraLanguages } from '../../../i18n/extra-languages';
 import { chooseLanguage } from '../preferences/language';
 
 /**
- * The Languages sub-menu (spec §2 Header widgets 3): the four bundled languages, then the
+ * The Languages sub-menu (product §2 Header widgets 3): the four bundled languages, then the
  * further ones an operator added as translation files (docs/decisions.md, 'Further
  * languages'). The choice reloads the console after 1 s.
  */

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session/session-context';
 import { roleTitle } from '../../../i18n/role-titles';
 
-/** The 'User permissions' modal of spec §2: every permission, marked when the current role holds it. */
+/** The 'User permissions' modal of product §2: every permission, marked when the current role holds it. */
 export function PermissionsModal({ opened, onClose }: { opened: boolean; onClose(): void }) {
   const { t } = useTranslation('account-widget');
   const { user } = useSession();

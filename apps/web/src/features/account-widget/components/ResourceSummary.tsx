@@ -7,10 +7,10 @@ import { useCompanyData, useCreditsSummary } from '../api/account-widget-queries
 import { formatBytes, loadsCompanyData } from '../utils';
 
 /**
- * Resource summary of spec §2 Header widgets 3: the company's remaining data and credits
- * left per type. Gating of spec §6: view_credits_summary, not for company 0, company data
+ * Resource summary of product §2 Header widgets 3: the company's remaining data and credits
+ * left per type. Gating of product §6: view_credits_summary, not for company 0, company data
  * only with view_companies; the brand's showData flag is not part of the brand settings
- * (spec §1 lists none), so it counts as on. Shows only what the server answered.
+ * (product §1 lists none), so it counts as on. Shows only what the server answered.
  */
 export function ResourceSummary() {
   const { t } = useTranslation('account-widget');
@@ -23,10 +23,10 @@ export function ResourceSummary() {
   const remaining = company.data?.remaining_data;
   const counts = credits.data ?? [];
   const hasRemaining = typeof remaining === 'number';
-  // A read that failed is said in the spec §8 words, never left as an empty section.
+  // A read that failed is said in the product §8 words, never left as an empty section.
   const failure = company.error ?? credits.error;
   if (!hasRemaining && counts.length === 0 && !failure) return null;
-  // spec §6: the buy link only for the default theme and when show_payment is set.
+  // product §6: the buy link only for the default theme and when show_payment is set.
   const buyLink = brand.default && user.show_payment && brand.buy_link ? brand.buy_link : null;
 
   return (

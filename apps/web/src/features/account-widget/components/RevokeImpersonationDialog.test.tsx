@@ -35,7 +35,7 @@ function renderDialog(reload: () => void, onClose = () => {}) {
   );
 }
 
-describe('impersonation revoke (spec §4, §8)', () => {
+describe('impersonation revoke (product §4, §8)', () => {
   it('shows until when access lasts and offers to revoke it', () => {
     const onRevoke = vi.fn();
     render(

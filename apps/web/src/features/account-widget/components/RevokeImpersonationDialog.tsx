@@ -10,8 +10,8 @@ export const REVOKE_IMPERSONATION_PATH = '/user/revoke-impersonation-access';
 type Props = { opened: boolean; onClose(): void; reload?: () => void };
 
 /**
- * Impersonation revoke of spec §4: confirm 'Revoke impersonation access?', POST, then
- * reload the page; a failure shows the response message as a toast (spec §8).
+ * Impersonation revoke of product §4: confirm 'Revoke impersonation access?', POST, then
+ * reload the page; a failure shows the response message as a toast (product §8).
  */
 export function RevokeImpersonationDialog({
   opened,

@@ -32,7 +32,7 @@ function Clock({ label, zone, now, testId }: { label: string; zone: string; now:
 type Props = { opened: boolean; onClose(): void; reload?: () => void };
 
 /**
- * System timezone of spec §2 Header widgets 3 and §4: a select of zone names with live
+ * System timezone of product §2 Header widgets 3 and §4: a select of zone names with live
  * clocks of the selected zone and UTC; saving reloads after 300 ms, reset goes back to
  * the browser's zone.
  */

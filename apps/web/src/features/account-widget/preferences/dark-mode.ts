@@ -2,7 +2,7 @@ import type { MantineColorScheme, MantineColorSchemeManager } from '@mantine/cor
 import { readCookie } from '../../../lib/cookies';
 
 /**
- * Dark mode of spec §4: auto (no cookie, follows the operating system), on or off, kept in
+ * Dark mode of product §4: auto (no cookie, follows the operating system), on or off, kept in
  * a cookie so that every page of the console (sign-in included) starts in the right
  * scheme. Mantine applies the result as the page attribute `data-mantine-color-scheme`.
  */

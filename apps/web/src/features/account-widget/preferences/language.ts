@@ -5,7 +5,7 @@ export const LANGUAGE_CODES: readonly LanguageCode[] = LANGUAGES.map((l) => l.co
 
 /**
  * Keeps the chosen language where i18n reads it at start (local storage `language`) and
- * reloads the console after 1 s (spec §4 Timezone and language, §9).
+ * reloads the console after 1 s (product §4 Timezone and language, §9).
  */
 export function chooseLanguage(
   code: LanguageCode | string,

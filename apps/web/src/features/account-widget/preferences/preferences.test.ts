@@ -25,7 +25,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('dark mode (spec §4): a cookie, auto when unset', () => {
+describe('dark mode (product §4): a cookie, auto when unset', () => {
   it('stores on and off in the cookie and removes it for auto', () => {
     const manager = cookieColorSchemeManager();
     manager.set('dark');
@@ -40,7 +40,7 @@ describe('dark mode (spec §4): a cookie, auto when unset', () => {
   });
 });
 
-describe('language (spec §4, §9)', () => {
+describe('language (product §4, §9)', () => {
   it('stores the choice where i18n reads it and reloads after 1 s', () => {
     vi.useFakeTimers();
     const reload = vi.fn();
@@ -53,7 +53,7 @@ describe('language (spec §4, §9)', () => {
   });
 });
 
-describe('system timezone (spec §4, §9)', () => {
+describe('system timezone (product §4, §9)', () => {
   it('saves the zone in per-user storage, then reloads after 300 ms', async () => {
     const reload = vi.fn();
     await saveTimezone('Asia/Tokyo', reload);

@@ -4,21 +4,21 @@ import { ApiError } from '../../../lib/http/errors';
 import { TIMEZONE_STORAGE_KEY } from '../../../lib/time';
 
 const path = `/storage/${TIMEZONE_STORAGE_KEY}`;
-/** Preference writes must not be cut by a navigation (spec §7 Storage). */
+/** Preference writes must not be cut by a navigation (product §7 Storage). */
 const KEEP = { keepOnRouteChange: true } as const;
 
 const reloadSoon = (reload: () => void) => setTimeout(reload, UI_TIMINGS.timezoneReloadMs);
 
 /**
  * Saves the system timezone in per-user storage (see lib/time.ts), waiting for the server
- * so that the reload 300 ms later (spec §4, §9) reads the new value.
+ * so that the reload 300 ms later (product §4, §9) reads the new value.
  */
 export async function saveTimezone(zone: string, reload = () => window.location.reload()): Promise<void> {
   await api.put(path, { value: zone }, KEEP);
   reloadSoon(reload);
 }
 
-/** Removes the saved zone: the browser-guessed one is used after the reload (spec §4). */
+/** Removes the saved zone: the browser-guessed one is used after the reload (product §4). */
 export async function resetTimezone(reload = () => window.location.reload()): Promise<void> {
   try {
     await api.delete(path, KEEP);

@@ -29,7 +29,7 @@ type Errors = Partial<Record<Field, string>>;
 
 /**
  * The accept page of an invitation (`/account/invitation/:token`): who invited whom to
- * what, then a password (spec §5 password rules from the shared schema), a name, and for
+ * what, then a password (product §5 password rules from the shared schema), a name, and for
  * a distributor the new company's name; on success the invitee is signed in.
  */
 export function AcceptInvitationPage() {

@@ -2,7 +2,7 @@ import { PAGE_SIZES } from '@fleetgate/shared/constants';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/http/client';
 
-/** A company as GET /companies and /companies/{id} answer (spec §3 Company plus counts and flags). */
+/** A company as GET /companies and /companies/{id} answer (product §3 Company plus counts and flags). */
 export type Company = {
   id: number;
   name: string;
@@ -75,7 +75,7 @@ export function useCompanyTree() {
 export type CompanyOption = { value: string; label: string };
 
 /**
- * Companies for a selector (spec §7 selector lists: limit 100 and a fields filter; the
+ * Companies for a selector (product §7 selector lists: limit 100 and a fields filter; the
  * company form asks for levels 1 and 2).
  */
 export async function fetchCompanyOptions(levels?: readonly number[]): Promise<CompanyOption[]> {

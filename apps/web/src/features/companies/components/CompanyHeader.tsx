@@ -19,7 +19,7 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
   );
 }
 
-/** The company page header (spec §2 company.info): level, parent, counts and flags. */
+/** The company page header (product §2 company.info): level, parent, counts and flags. */
 export function CompanyHeader({ company }: { company: Company }) {
   const { t } = useTranslation('companies');
   const { user } = useSession();

@@ -1,8 +1,8 @@
 import { pathOf } from '@fleetgate/shared/routes';
-import { Anchor, Badge, Stack } from '@mantine/core';
+import { Badge, Stack } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { CellName } from '../../../components/table/CellName';
 import { ListSearch } from '../../../components/table/ListSearch';
 import { type Column, PagedTable, pageQueryProps } from '../../../components/table/PagedTable';
 import { useListState } from '../../../components/table/use-list-state';
@@ -31,7 +31,7 @@ type CompanyDevice = {
   last_seen_at: string | null;
 };
 
-/** spec §4: 0 Offline, 1 Online, 2 Pending, otherwise Not Activated. */
+/** product §4: 0 Offline, 1 Online, 2 Pending, otherwise Not Activated. */
 const STATUS = {
   0: { key: 'deviceStatus.offline', color: 'red' },
   1: { key: 'deviceStatus.online', color: 'green' },
@@ -96,7 +96,7 @@ function CompanyListTab<T extends { id: number }>(props: {
   );
 }
 
-/** company.userstable (spec §2): the users of one company (GET /users?company_id=). */
+/** company.userstable (product §2): the users of one company (GET /users?company_id=). */
 export function CompanyUsersTab({ companyId }: { companyId: number }) {
   const { t } = useTranslation('companies');
   const columns: Column<CompanyUser>[] = [
@@ -136,7 +136,7 @@ export function CompanyUsersTab({ companyId }: { companyId: number }) {
 
 const DEVICE_FIELDS = { fields: ['id', 'name', 'serial', 'model', 'status', 'last_seen_at'] };
 
-/** company.devices (spec §2): the devices of one company (GET /devices?company_id=). */
+/** company.devices (product §2): the devices of one company (GET /devices?company_id=). */
 export function CompanyDevicesTab({ companyId }: { companyId: number }) {
   const { t } = useTranslation('companies');
   const columns: Column<CompanyDevice>[] = [
@@ -144,11 +144,7 @@ export function CompanyDevicesTab({ companyId }: { companyId: number }) {
       key: 'name',
       header: t('devices.name'),
       sortKey: 'name',
-      render: (d) => (
-        <Anchor component={Link} to={pathOf('device.info', { id: d.id })} size="sm">
-          {d.name}
-        </Anchor>
-      ),
+      render: (d) => <CellName name={d.name} to={pathOf('device.info', { id: d.id })} />,
     },
     { key: 'serial', header: t('devices.serial'), sortKey: 'serial', render: (d) => d.serial },
     { key: 'model', header: t('devices.model'), sortKey: 'model', render: (d) => d.model ?? '-' },

@@ -6,10 +6,23 @@ import {
   newCompanyBodySchema,
 } from '@fleetgate/shared/schemas/companies';
 import type { FieldDef, FormDefinition } from '../../../lib/forms/types';
-import { type Company, companyKeys, FORM_DEFINITIONS_KEY, fetchCompanyOptions } from '../api/companies';
+import { api } from '../../../lib/http/client';
+import {
+  type Company,
+  type CompanyTreeNode,
+  companyKeys,
+  FORM_DEFINITIONS_KEY,
+  fetchCompanyOptions,
+} from '../api/companies';
+import {
+  type FlatCompany,
+  flattenTree,
+  movableCompanies,
+  moveTargets,
+  PARENT_LEVELS,
+} from '../utils/move-targets';
 
-/** spec §3 newCompany: parents are companies of level 1 or 2. */
-export const PARENT_LEVELS = [1, 2] as const;
+export { PARENT_LEVELS };
 
 const invalidate = [companyKeys.all, FORM_DEFINITIONS_KEY] as const;
 
@@ -24,7 +37,7 @@ const nameField: FieldDef = {
 };
 
 /**
- * newCompany (spec §3: POST /companies; name min 3, parent of level 1 or 2). Built when
+ * newCompany (product §3: POST /companies; name min 3, parent of level 1 or 2). Built when
  * opened, so the parent list is the caller's current companies.
  */
 export async function newCompanyForm(preset: { parentId?: number } = {}): Promise<FormDefinition> {
@@ -55,7 +68,7 @@ export async function newCompanyForm(preset: { parentId?: number } = {}): Promis
   };
 }
 
-/** Edit company: the name only; an unchanged name is refused by the server under the field (spec §5). */
+/** Edit company: the name only; an unchanged name is refused by the server under the field (product §5). */
 export const editCompanyForm: FormDefinition = {
   name: 'editCompany',
   ns: 'companies',
@@ -75,9 +88,18 @@ export const editCompanyForm: FormDefinition = {
   fallbackPath: '/companies',
 };
 
-/** moveCompany (spec §3: POST /companies/move; source, target). */
+const optionOf = (c: FlatCompany) => ({ value: String(c.id), label: `${c.name} #${c.id}` });
+
+/**
+ * moveCompany (product §3: POST /companies/move; source, target). The targets follow the
+ * company to move: never itself or a subsidiary, and only where the level rule holds.
+ */
 export async function moveCompanyForm(preset: { source?: number } = {}): Promise<FormDefinition> {
-  const companies = await fetchCompanyOptions();
+  const roots = (await api.get<CompanyTreeNode[]>('/companies/tree', { dedupe: false })).data;
+  const companies = flattenTree(roots);
+  // The tree is the caller's reach: its roots are the caller's own company, which never moves.
+  const own = new Set(roots.map((r) => r.id));
+  const sources = movableCompanies(companies, own);
   return {
     name: 'moveCompany',
     ns: 'companies',
@@ -85,13 +107,22 @@ export async function moveCompanyForm(preset: { source?: number } = {}): Promise
     endpoint: '/companies/move',
     schema: moveCompanyBodySchema,
     fields: [
-      { key: 'source', label: 'field.source', type: 'select', required: true, options: companies },
+      {
+        key: 'source',
+        label: 'field.source',
+        type: 'select',
+        required: true,
+        options: sources.map(optionOf),
+        optionsAreData: true,
+      },
       {
         key: 'target',
         label: 'field.target',
         type: 'select',
         required: true,
-        options: companies,
+        options: (values) => moveTargets(companies, Number(values.source) || null).map(optionOf),
+        optionsAreData: true,
+        nothingFound: 'field.noTargets',
         hint: 'field.targetHint',
       },
     ],
@@ -104,7 +135,7 @@ export async function moveCompanyForm(preset: { source?: number } = {}): Promise
   };
 }
 
-/** 'Manage company flags' (spec §2 dialog): show_payment and mandatory two-step verification. */
+/** 'Manage company flags' (product §2 dialog): show_payment and mandatory two-step verification. */
 export const companyFlagsForm: FormDefinition = {
   name: 'companyFlags',
   ns: 'companies',

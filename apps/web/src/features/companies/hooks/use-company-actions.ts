@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session/session-context';
 import { openForm } from '../../../components/forms/open-form';
 import { useWindows } from '../../../lib/dialogs/use-windows';
-import { failureMessage } from '../../../lib/http/results';
+import { failureMessage, successToast } from '../../../lib/http/results';
 import { companyActions, companyKeys, FORM_DEFINITIONS_KEY } from '../api/companies';
 import { companyFlagsForm, editCompanyForm, moveCompanyForm, newCompanyForm } from '../forms/company-forms';
 
@@ -52,7 +52,7 @@ export function useCompanyActions() {
       if (!yes) return false;
       try {
         const response = await companyActions.remove(c.id);
-        notifications.show({ color: 'green', message: response.message ?? t('delete.done') });
+        notifications.show({ color: 'green', message: successToast(response.message, t('delete.done')) });
         await Promise.all([
           queryClient.invalidateQueries({ queryKey: companyKeys.all }),
           queryClient.invalidateQueries({ queryKey: FORM_DEFINITIONS_KEY }),

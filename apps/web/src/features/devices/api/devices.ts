@@ -32,7 +32,7 @@ export const deviceKeys = {
   commands: (id: number, page: number) => [...deviceKeys.detail(id), 'commands', page] as const,
 };
 
-/** The list parameters of the API for the table's filters (comma-joined by the client, spec §7). */
+/** The list parameters of the API for the table's filters (comma-joined by the client, product §7). */
 export function filterQuery(filters: DeviceFilters): Query {
   return {
     q: filters.q.trim() || undefined,
@@ -70,7 +70,7 @@ export function useDeviceList(query: DeviceListQuery) {
   });
 }
 
-/** Models in scope with counts (the model filter's options, spec §7 `/devices/statistics`). */
+/** Models in scope with counts (the model filter's options, product §7 `/devices/statistics`). */
 export function useModelOptions() {
   return useQuery({
     queryKey: deviceKeys.models(),
@@ -80,7 +80,7 @@ export function useModelOptions() {
   });
 }
 
-/** The companies selector (spec §7 selector lists: limit 100 and a fields filter). */
+/** The companies selector (product §7 selector lists: limit 100 and a fields filter). */
 export function useCompanyOptions(enabled: boolean) {
   return useQuery({
     queryKey: deviceKeys.companies(),
@@ -95,7 +95,7 @@ export function useCompanyOptions(enabled: boolean) {
   });
 }
 
-/** The tags selector (spec §7 selector lists: GET /tags with limit 100 and a fields filter). */
+/** The tags selector (product §7 selector lists: GET /tags with limit 100 and a fields filter). */
 export function useTagOptions(enabled: boolean) {
   return useQuery({
     queryKey: deviceKeys.tags(),
@@ -189,7 +189,7 @@ export function useDeviceCommands(id: number, page: number, pageSize: number) {
   });
 }
 
-/** Device work that survives navigation (spec §7: a submitted change is not undone by leaving). */
+/** Device work that survives navigation (product §7: a submitted change is not undone by leaving). */
 const KEEP = { keepOnRouteChange: true } as const;
 
 export type BulkBody =
@@ -197,7 +197,7 @@ export type BulkBody =
   | { action: string; device_id: number[]; params?: Record<string, unknown> };
 
 export const deviceActions = {
-  /** spec §7 bulk device actions: `{action, device_id[]}`, a result per device, progress on `meta.channel`. */
+  /** product §7 bulk device actions: `{action, device_id[]}`, a result per device, progress on `meta.channel`. */
   bulk: (body: BulkBody) => api.post<BulkResult[]>('/devices/actions', body, KEEP),
   cancel: (commandId: string) => api.post<DeviceCommand>(`/devices/commands/${commandId}/cancel`, {}, KEEP),
   unregister: (id: number) => api.delete<{ id: number }>(`/devices/${id}`, KEEP),

@@ -40,7 +40,7 @@ export type DeviceMetrics = {
   data_usage: { last_24h: DataUsage; last_30d: DataUsage };
 };
 
-/** The filters, sort and search of the devices table (issue 5 §7). */
+/** The filters, sort and search of the devices table. */
 export type DeviceFilters = {
   q: string;
   status: number[];
@@ -66,7 +66,7 @@ export type DeviceListPage = {
   nextCursor: string | null;
 };
 
-/** Per-device outcome of a bulk action (spec §7 `{action, device_id[]}`). */
+/** Per-device outcome of a bulk action (product §7 `{action, device_id[]}`). */
 export type BulkResult = {
   device_id: number;
   success: boolean;

@@ -11,7 +11,7 @@ import type { ChartData } from '../utils/series';
 export type ChartSeries = {
   label: string;
   color: string;
-  /** How a value reads in the legend (units of spec §9). */
+  /** How a value reads in the legend (units of product §9). */
   format(value: number): string;
   /** How an axis tick reads; by default a number with up to two decimals and the legend's unit. */
   axis?(value: number): string;
@@ -47,7 +47,7 @@ const TIME_INCREMENTS = [
 
 const DAY_INCREMENTS = [DAY, 2 * DAY, 7 * DAY, 14 * DAY, 30 * DAY];
 
-/** Ticks of the time axis in the user's zone: times within a day, dates beyond (spec §9 format parts). */
+/** Ticks of the time axis in the user's zone: times within a day, dates beyond (product §9 format parts). */
 function timeTicks(splits: number[], zone: string): string[] {
   const span = (splits.at(-1) ?? 0) - (splits[0] ?? 0);
   const pattern =
@@ -97,7 +97,7 @@ function options(props: Props, width: number): uPlot.Options {
   return {
     width,
     height: props.height ?? 220,
-    // spec §9: times in the user's zone, YYYY-MM-DD HH:mm:ss.
+    // product §9: times in the user's zone, YYYY-MM-DD HH:mm:ss.
     tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), zone),
     cursor: { drag: { x: true, y: false } },
     legend: { live: true },

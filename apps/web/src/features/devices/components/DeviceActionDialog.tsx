@@ -6,12 +6,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWindowsStore } from '../../../lib/dialogs/WindowsProvider';
 import { useWindow } from '../../../lib/dialogs/window-context';
-import { failureMessage } from '../../../lib/http/results';
+import { failureMessage, successMessage } from '../../../lib/http/results';
 import { deviceActions, deviceKeys } from '../api/devices';
 import type { BulkResult } from '../api/types';
 import { text } from '../utils/format';
 
-/** The actions these dialogs send as spec §7 `{action, device_id[]}`. */
+/** The actions these dialogs send as product §7 `{action, device_id[]}`. */
 export type DeviceBulkAction =
   | 'reboot'
   | 'export_backup'
@@ -33,9 +33,12 @@ export type DeviceActionDialogProps = {
 const DANGER: readonly DeviceBulkAction[] = ['unregister', 'reset_identity'];
 
 /**
- * Asks before a device action and sends it for one device or many (spec §2 dialogs
- * reboot, export, monitoring period, unregister). The answer has a result per device,
- * shown here; a command's progress opens in 'Action status'.
+ * Asks before a device action and sends it for one device or many (product §2 dialogs
+ * reboot, export, monitoring period, unregister). On success (product §4) the dialog closes:
+ * the toast says what was sent, and when the answer carries a channel 'Action status'
+ * opens with the summary, each device's steps and the devices that refused. The dialog
+ * stays only when nothing was done (every device refused, or an action without a channel
+ * that some refused), to show why.
  */
 export function DeviceActionDialog({
   action,
@@ -69,16 +72,34 @@ export function DeviceActionDialog({
             ? { action, device_id }
             : { action, device_id, params: {} },
       );
-      const channel = response.meta?.channel;
-      if (response.message) notifications.show({ color: 'green', message: response.message });
+      const channel = typeof response.meta?.channel === 'string' ? response.meta.channel : '';
+      const accepted = response.data.filter((r) => r.success);
+      const refused = response.data
+        .filter((r) => !r.success)
+        .map((r) => ({ id: r.device_id, reason: r.errors?.map((e) => e.message).join('; ') ?? '' }));
       void queryClient.invalidateQueries({ queryKey: deviceKeys.all });
-      onDone?.(response.data);
-      // spec §4: a response with a channel opens 'Action status'.
-      if (typeof channel === 'string' && channel) {
-        windows.openNamed('actionStatus', { channel, subjects: names }, { id: `device-action:${channel}` });
+      if (accepted.length === 0 || (!channel && refused.length > 0)) {
+        // Nothing to follow and something refused: the reasons stay here, in this one window.
+        if (accepted.length) onDone?.(response.data);
+        setResults(response.data);
+        return;
       }
-      if (devices.length === 1 && response.data.every((r) => r.success)) window?.close();
-      else setResults(response.data);
+      onDone?.(response.data);
+      const done = successMessage(
+        t(`bulk.item.${action}`, { count: accepted.length }),
+        t(`bulk.verb.${action}`),
+        (parts) => t('forms:result.success', parts),
+      );
+      notifications.show({ color: 'green', message: done });
+      window?.close();
+      // product §4: a response with a channel opens 'Action status', the one window left.
+      if (channel) {
+        windows.openNamed(
+          'actionStatus',
+          { channel, subjects: names, refused, ...(response.message ? { message: response.message } : {}) },
+          { id: `device-action:${channel}` },
+        );
+      }
     } catch (error) {
       notifications.show({ color: 'red', message: failureMessage(error, 'send', 'action') });
     } finally {

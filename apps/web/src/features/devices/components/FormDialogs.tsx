@@ -26,12 +26,12 @@ export function FormDialog({ definition, id }: { definition: FormDefinition; id?
   );
 }
 
-/** 'Add device' (spec §2): serial + MAC, and the company for users who see several. */
+/** 'Add device' (product §2): serial + MAC, and the company for users who see several. */
 export function AddDeviceDialog({ companies = [] }: { companies?: readonly FieldOption[] }) {
   return <FormDialog definition={addDeviceForm(companies)} />;
 }
 
-/** 'Add device from file' (spec §2): a CSV upload, then one result per row. */
+/** 'Add device from file' (product §2): a CSV upload, then one result per row. */
 export function AddDeviceFromFileDialog({ companies = [] }: { companies?: readonly FieldOption[] }) {
   const { t } = useTranslation('devices');
   const window = useWindow();

@@ -5,14 +5,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWindow } from '../../../lib/dialogs/window-context';
 import { api } from '../../../lib/http/client';
-import { failureMessage } from '../../../lib/http/results';
+import { failureMessage, successToast } from '../../../lib/http/results';
 import { deviceKeys, useTagOptions } from '../api/devices';
 
 type Props = { devices: readonly { id: number; name: string }[] };
 
 /**
- * 'Manage tags' (spec §2 device dialog) for one device or a selection: adds a tag to the
- * devices or removes it, with the bulk body of spec §7 (`{action, tag_id, device_id[]}`).
+ * 'Manage tags' (product §2 device dialog) for one device or a selection: adds a tag to the
+ * devices or removes it, with the bulk body of product §7 (`{action, tag_id, device_id[]}`).
  */
 export function ManageTagsDialog({ devices }: Props) {
   const { t } = useTranslation('devices');
@@ -32,7 +32,7 @@ export function ManageTagsDialog({ devices }: Props) {
         { action, tag_id: Number(tagId), device_id: devices.map((d) => d.id) },
         { keepOnRouteChange: true },
       );
-      notifications.show({ color: 'green', message: response.message ?? t('tags.done') });
+      notifications.show({ color: 'green', message: successToast(response.message, t('tags.done')) });
       void queryClient.invalidateQueries({ queryKey: deviceKeys.all });
       window?.close();
     } catch (error) {

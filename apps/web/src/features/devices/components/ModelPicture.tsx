@@ -2,7 +2,7 @@ import { SERIES, seriesOfModel } from '@fleetgate/shared/devices/catalogue';
 
 type Family = 'router' | 'gateway' | 'switch' | 'access_point' | 'outdoor' | 'unknown';
 
-/** The family a model's picture shows (spec §3 device_series; the catalogue's kind). */
+/** The family a model's picture shows (product §3 device_series; the catalogue's kind). */
 export function familyOf(model: string | null | undefined): Family {
   const series = seriesOfModel(model);
   if (!series) return 'unknown';
@@ -79,7 +79,7 @@ function Shape({ family }: { family: Family }) {
   }
 }
 
-/** The model's picture (issue 5 §7, §8). */
+/** The model's picture. */
 export function ModelPicture({ model, size = 28 }: { model: string | null | undefined; size?: number }) {
   const family = familyOf(model);
   return (

@@ -2,7 +2,7 @@ import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { statusLook } from '../utils/status';
 
-/** A device's connection status with the spec's texts (spec §4). */
+/** A device's connection status with the spec's texts (product §4). */
 export function StatusBadge({ status }: { status: number | null | undefined }) {
   const { t } = useTranslation('devices');
   const look = statusLook(status);

@@ -30,7 +30,7 @@ const STATUS_COLORS: Record<string, string> = {
 };
 const SEVERITY_COLORS: Record<string, string> = { info: 'blue', warning: 'orange', error: 'red' };
 
-/** Tab device.activity: the command history and the device's events, paged and live (issue 5 §8). */
+/** Tab device.activity: the command history and the device's events, paged and live. */
 export function ActivityTab({ chain, params }: PageProps) {
   return (
     <DeviceFrame chain={chain} params={params}>

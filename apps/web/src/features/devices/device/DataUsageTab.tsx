@@ -15,7 +15,7 @@ import { DeviceFrame } from './DeviceFrame';
 const DAYS = 30;
 const REFRESH_MS = 5 * 60_000;
 
-/** Tab device.data-usage (issue 5 §8): mobile data used per day for 30 days, and the totals. */
+/** Tab device.data-usage: mobile data used per day for 30 days, and the totals. */
 export function DataUsageTab({ chain, params }: PageProps) {
   return (
     <DeviceFrame chain={chain} params={params}>
@@ -44,7 +44,7 @@ function Total({ label, rx, tx, testId }: { label: string; rx: number; tx: numbe
 function DataUsage({ device }: { device: DeviceDetail }) {
   const { t } = useTranslation('devices');
   const metrics = useDeviceMetrics(device.id, REFRESH_MS);
-  // Data used per day of the user's zone, in bytes shown base 1024 (spec §9).
+  // Data used per day of the user's zone, in bytes shown base 1024 (product §9).
   const zone = currentTimezone();
   const daily = useDailyUsage(device.id, DAYS, zone, REFRESH_MS);
   const data = useMemo((): ChartData => {

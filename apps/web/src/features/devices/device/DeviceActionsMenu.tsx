@@ -19,7 +19,7 @@ import { useWindows } from '../../../lib/dialogs/use-windows';
 import type { DeviceDetail } from '../api/types';
 
 /**
- * The device's actions (issue 5 §5, spec §2 device dialogs): each opens its named dialog;
+ * The device's actions (product §2 device dialogs): each opens its named dialog;
  * those that reach the device answer with a channel and 'Action status' follows them.
  */
 export function DeviceActionsMenu({ device }: { device: DeviceDetail }) {

@@ -1,5 +1,5 @@
 import { deviceChannels } from '@fleetgate/shared/devices/events';
-import { Alert, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Box, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +23,7 @@ const STATE_REFRESH_MS = 10_000;
 type Props = Pick<PageProps, 'chain' | 'params'> & { children(device: DeviceDetail): ReactNode };
 
 /**
- * The frame of every device tab (route device.info and its tabs, issue 5 §8): the device's
+ * The frame of every device tab (route device.info and its tabs): the device's
  * name and live status as the title, its actions, the header, then the tab.
  */
 export function DeviceFrame({ chain, params, children }: Props) {
@@ -79,12 +79,23 @@ export function DeviceFrame({ chain, params, children }: Props) {
     <PageFrame
       chain={chain}
       params={params}
+      names={{ 'device.info': text(data.name) }}
       title={
         <Group gap="sm" component="span" wrap="nowrap">
-          <Text component="span" inherit data-testid="device-name">
+          <Text
+            component="span"
+            inherit
+            miw={0}
+            lineClamp={3}
+            title={text(data.name)}
+            data-testid="device-name"
+          >
             {text(data.name)}
           </Text>
-          <StatusBadge status={data.status} />
+          {/* The status is never squeezed: it reads 'Online', not 'ONLI…', whatever the name's length. */}
+          <Box component="span" display="inline-flex" style={{ flex: 'none' }}>
+            <StatusBadge status={data.status} />
+          </Box>
         </Group>
       }
       actions={can('manage_devices') ? <DeviceActionsMenu device={data} /> : undefined}

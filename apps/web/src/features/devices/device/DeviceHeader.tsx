@@ -1,5 +1,5 @@
 import { pathOf } from '@fleetgate/shared/routes';
-import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Flex, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,13 +8,14 @@ import type { DeviceDetail } from '../api/types';
 import { ModelPicture } from '../components/ModelPicture';
 import { formatUptime, text } from '../utils/format';
 
+/** A label and its value; a value too long for its column (a MAC, an IMEI, a name without spaces) wraps inside it. */
 function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
-    <Stack gap={0}>
+    <Stack gap={0} miw={0}>
       <Text size="xs" c="dimmed">
         {label}
       </Text>
-      <Text size="sm" component="div" data-testid={testId}>
+      <Text size="sm" component="div" data-testid={testId} style={{ overflowWrap: 'anywhere' }}>
         {children}
       </Text>
     </Stack>
@@ -22,7 +23,7 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
 }
 
 /**
- * The device page header (issue 5 §8): model picture, serial, MAC, firmware, company and
+ * The device page header: model picture, serial, MAC, firmware, company and
  * tags. Everything the device reports is shown as text, never as markup.
  */
 export function DeviceHeader({ device, companyLink }: { device: DeviceDetail; companyLink: boolean }) {
@@ -30,14 +31,20 @@ export function DeviceHeader({ device, companyLink }: { device: DeviceDetail; co
   const state = device.state ?? {};
   return (
     <Paper withBorder p="md" data-testid="device-header">
-      <Group align="flex-start" wrap="nowrap" gap="lg">
-        <Stack align="center" gap={4} w={96}>
+      {/* On a phone the picture sits above the facts, which get the whole width. */}
+      <Flex direction={{ base: 'column', xs: 'row' }} align={{ base: 'stretch', xs: 'flex-start' }} gap="lg">
+        <Stack align="center" gap={4} w={{ base: '100%', xs: 96 }} style={{ flex: 'none' }}>
           <ModelPicture model={device.original_model ?? device.model} size={64} />
           <Text size="sm" fw={600} ta="center" data-testid="device-model">
             {text(device.model)}
           </Text>
         </Stack>
-        <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" verticalSpacing="xs" style={{ flex: 1 }}>
+        <SimpleGrid
+          cols={{ base: 2, sm: 3, lg: 4 }}
+          spacing="sm"
+          verticalSpacing="xs"
+          style={{ flex: 1, minWidth: 0 }}
+        >
           <Field label={t('column.serial')} testId="device-serial">
             {text(device.serial)}
           </Field>
@@ -48,16 +55,22 @@ export function DeviceHeader({ device, companyLink }: { device: DeviceDetail; co
             {text(device.firmware)}
           </Field>
           <Field label={t('column.company')}>
+            {/* A long company name is cut after two lines; hovering shows it whole. */}
             {companyLink ? (
               <Anchor
                 component={Link}
                 to={pathOf('company.info', { company_id: device.company_id })}
                 size="sm"
+                lineClamp={2}
+                title={text(device.company_name)}
+                data-testid="device-company"
               >
                 {text(device.company_name)}
               </Anchor>
             ) : (
-              text(device.company_name)
+              <Text size="sm" lineClamp={2} title={text(device.company_name)} data-testid="device-company">
+                {text(device.company_name)}
+              </Text>
             )}
           </Field>
           <Field label={t('column.imei')}>{text(device.imei)}</Field>
@@ -73,7 +86,7 @@ export function DeviceHeader({ device, companyLink }: { device: DeviceDetail; co
             {device.tags?.length ? (
               <Group gap={4} data-testid="device-tags">
                 {device.tags.map((tag) => (
-                  <Badge key={tag.id} color={tag.color} variant="light" size="sm">
+                  <Badge key={tag.id} color={tag.color} variant="light" size="sm" maw="100%" title={tag.name}>
                     {tag.name}
                   </Badge>
                 ))}
@@ -83,7 +96,7 @@ export function DeviceHeader({ device, companyLink }: { device: DeviceDetail; co
             )}
           </Field>
         </SimpleGrid>
-      </Group>
+      </Flex>
     </Paper>
   );
 }

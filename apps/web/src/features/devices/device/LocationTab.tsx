@@ -23,7 +23,7 @@ const RANGES = [
 ] as const;
 const REFRESH_MS = 60_000;
 
-/** Tab device.location (issue 5 §8): the map with clustering per spec §9, and the location history. */
+/** Tab device.location: the map with clustering per product §9, and the location history. */
 export function LocationTab({ chain, params }: PageProps) {
   return (
     <DeviceFrame chain={chain} params={params}>

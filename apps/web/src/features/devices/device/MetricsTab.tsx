@@ -1,4 +1,5 @@
 import { Alert, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../../app/router/RouteScreen';
@@ -144,7 +145,7 @@ function dataOf(def: ChartDef, points: readonly ChartPoint[]): ChartData {
   return [xs, ...values.map(counterDeltas)];
 }
 
-/** Whether the model reports this tab's values (spec §3 derived capabilities). */
+/** Whether the model reports this tab's values (product §3 derived capabilities). */
 function capable(device: DeviceDetail, kind: MetricsKind): boolean {
   const caps = device.capabilities;
   if (kind === 'mobile-data') return caps.has_mobile;
@@ -153,7 +154,7 @@ function capable(device: DeviceDetail, kind: MetricsKind): boolean {
   return true;
 }
 
-/** Tabs device.metrics.* (issue 5 §8): charts with the refresh choices and units of spec §9. */
+/** Tabs device.metrics.*: charts with the refresh choices and units of product §9. */
 export function MetricsTab({ chain, params, route }: PageProps) {
   const kind = (route.name.replace('device.metrics.', '') || 'dynamic') as MetricsKind;
   return (
@@ -176,6 +177,8 @@ function Metrics({ device, kind }: { device: DeviceDetail; kind: MetricsKind }) 
   const live = useLiveTelemetry(device.id);
   const points = useMemo(() => withLivePoints(series.data ?? [], live), [series.data, live]);
   const charts = useMemo(() => chartsOf(kind, t), [kind, t]);
+  // On a phone the ranges share the screen's width instead of running past its edge.
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
 
   return (
     <Stack gap="md" data-testid="device-metrics" data-kind={kind}>
@@ -184,6 +187,9 @@ function Metrics({ device, kind }: { device: DeviceDetail; kind: MetricsKind }) 
           value={range.value}
           onChange={(value) => setRange(value as ChartRange)}
           data={CHART_RANGES.map((r) => ({ value: r.value, label: t(`range.${r.value}`) }))}
+          fullWidth={phone}
+          size={phone ? 'xs' : 'sm'}
+          w={phone ? '100%' : undefined}
           data-testid="chart-range"
         />
         <Select
@@ -224,7 +230,7 @@ function Metrics({ device, kind }: { device: DeviceDetail; kind: MetricsKind }) 
   );
 }
 
-/** The last reported values of this tab's kind (spec §8: invalid values show a dash). */
+/** The last reported values of this tab's kind (product §8: invalid values show a dash). */
 function LatestValues({ device, kind }: { device: DeviceDetail; kind: MetricsKind }) {
   const { t } = useTranslation('devices');
   // The 30-day totals of the data-usage tab: one definition of a period's total (telemetry.repository).

@@ -8,7 +8,7 @@ import { DeviceFrame } from './DeviceFrame';
 
 type PortState = { name?: unknown; link?: unknown; speed?: unknown; duplex?: unknown };
 
-/** Tab device.ports (issue 5 §8): link state per port (count from the capabilities) and the services of spec §9. */
+/** Tab device.ports: link state per port (count from the capabilities) and the services of product §9. */
 export function PortsTab({ chain, params }: PageProps) {
   return (
     <DeviceFrame chain={chain} params={params}>

@@ -77,7 +77,7 @@ describe('device-reported and user strings render as text only', () => {
     inert(container);
   });
 
-  it('shows the same in a table row, with a dash for invalid values (spec §8)', () => {
+  it('shows the same in a table row, with a dash for invalid values (product §8)', () => {
     const settings = { ...defaultSettings(DEVICE_COLUMNS), hidden: [] };
     const { container } = render(
       <MantineProvider>

@@ -1,4 +1,9 @@
-import { CLI_COMMAND_MAX, DEVICE_PASSWORD_MAX, DEVICE_PASSWORD_MIN } from '@fleetgate/shared/devices/actions';
+import {
+  actionParamsSchemas,
+  CLI_COMMAND_MAX,
+  DEVICE_PASSWORD_MAX,
+  DEVICE_PASSWORD_MIN,
+} from '@fleetgate/shared/devices/actions';
 import { MONITORING } from '@fleetgate/shared/limits';
 import {
   deviceDescriptionSchema,
@@ -12,7 +17,7 @@ import { deviceKeys } from '../api/devices';
 import type { DeviceDetail } from '../api/types';
 
 /**
- * The device forms of spec §2 (dialogs add device, add device from file, update info,
+ * The device forms of product §2 (dialogs add device, add device from file, update info,
  * password manager, monitoring period, CLI), each on the shared contract of
  * `@fleetgate/shared/schemas/devices`. A response with `meta.channel` opens 'Action status'.
  */
@@ -23,10 +28,13 @@ const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (empty(value) ? undefined : value), schema.optional());
 const companyId = z.preprocess(
   (value) => (empty(value) ? undefined : Number(value)),
-  z.number().int().min(1).optional(),
+  z.number({ error: 'Choose a company' }).int('Choose a company').min(1, 'Choose a company').optional(),
 );
 
 const deviceIdOf = ({ id }: SubmitContext) => Number(id);
+
+/** The MAC address mask (product §5: F is a hex digit, upper-cased). */
+export const MAC_MASK = 'FF:FF:FF:FF:FF:FF';
 const withoutEmpty = (values: FormValues) =>
   Object.fromEntries(Object.entries(values).filter(([, value]) => !empty(value)));
 
@@ -46,7 +54,15 @@ export function addDeviceForm(companies: readonly FieldOption[] = []): FormDefin
     }),
     fields: [
       { key: 'serial', label: 'field.serial', type: 'text', required: true, maxlength: 32 },
-      { key: 'mac', label: 'field.mac', type: 'text', required: true, placeholder: 'field.macPlaceholder' },
+      {
+        key: 'mac',
+        label: 'field.mac',
+        type: 'text',
+        required: true,
+        placeholder: 'field.macPlaceholder',
+        // product §5 masks: six hex pairs, upper-cased as typed ('001e42aabbcc' → '00:1E:42:AA:BB:CC').
+        mask: MAC_MASK,
+      },
       ...(companies.length > 1
         ? [{ key: 'company_id', label: 'field.company', type: 'select' as const, options: companies }]
         : []),
@@ -57,6 +73,7 @@ export function addDeviceForm(companies: readonly FieldOption[] = []): FormDefin
     permission: 'manage_devices',
     invalidate: [deviceKeys.all],
     toBody: withoutEmpty,
+    result: { item: 'result.device', created: 'result.created' },
     submitLabel: 'add.submit',
   };
 }
@@ -91,6 +108,8 @@ export function importDevicesForm(companies: readonly FieldOption[] = []): FormD
     invalidate: [deviceKeys.all],
     toBody: withoutEmpty,
     leaveOpen: true,
+    // The rows' outcome and its summary show in the window; the toast says the file went.
+    result: { item: 'result.deviceFile', created: 'result.uploaded', own: true },
     submitLabel: 'import.submit',
   };
 }
@@ -117,15 +136,17 @@ export const updateInfoForm: FormDefinition = {
   },
   permission: 'manage_devices',
   invalidate: [deviceKeys.all],
+  result: { item: 'result.deviceInfo', created: 'result.updated', updated: 'result.updated' },
 };
 
-/** 'Password manager': a device password, generated with 16 characters (spec §5, §9). */
+/** 'Password manager': a device password, generated with 16 characters (product §5, §9). */
 export const passwordForm: FormDefinition = {
   name: 'devicePassword',
   ns: 'devices',
   title: { create: 'password.title', edit: 'password.title' },
   endpoint: '/devices/passwords/set',
-  schema: z.object({ password: z.string().min(DEVICE_PASSWORD_MIN).max(DEVICE_PASSWORD_MAX) }),
+  // The device's own contract, worded for people (product §5): 'Password must be at least 8 characters'.
+  schema: actionParamsSchemas.set_password,
   fields: [
     {
       key: 'password',
@@ -141,18 +162,18 @@ export const passwordForm: FormDefinition = {
   defaults: { password: '' },
   permission: 'manage_devices',
   toBody: (values, context) => ({ device_id: [deviceIdOf(context)], password: values.password }),
+  // product §8: 'Device password updated successfully'.
+  result: { item: 'result.devicePassword', created: 'result.updated', updated: 'result.updated' },
   submitLabel: 'password.submit',
 };
 
-/** 'Monitoring period': how often the device reports, 60 s to 31536000 s (spec §5). */
+/** 'Monitoring period': how often the device reports, 60 s to 31536000 s (product §5). */
 export const monitoringPeriodForm: FormDefinition = {
   name: 'deviceMonitoringPeriod',
   ns: 'devices',
   title: { create: 'monitoring.title', edit: 'monitoring.title' },
   endpoint: '/devices/actions',
-  schema: z.object({
-    period: z.number().int().min(MONITORING.minSeconds).max(MONITORING.maxSeconds),
-  }),
+  schema: actionParamsSchemas.monitoring_period,
   fields: [
     {
       key: 'period',
@@ -177,16 +198,21 @@ export const monitoringPeriodForm: FormDefinition = {
     device_id: [deviceIdOf(context)],
     params: { period: values.period },
   }),
+  result: { item: 'result.monitoringPeriod', created: 'result.sent', updated: 'result.sent' },
   submitLabel: 'monitoring.submit',
 };
 
-/** 'CLI': one command; its output shows in 'Action status' when the device answers. */
+/**
+ * 'CLI': one command at a time. The window stays open on purpose (product §4 leaveOpen) and
+ * says so: the run's status and output show below the command, and the next command can
+ * follow without opening the window again.
+ */
 export const cliForm: FormDefinition = {
   name: 'deviceCli',
   ns: 'devices',
   title: { create: 'cli.title', edit: 'cli.title' },
   endpoint: '/devices/actions',
-  schema: z.object({ command: z.string().trim().min(1).max(CLI_COMMAND_MAX) }),
+  schema: actionParamsSchemas.cli,
   fields: [
     {
       key: 'command',
@@ -205,5 +231,8 @@ export const cliForm: FormDefinition = {
     params: { command: values.command },
   }),
   leaveOpen: true,
+  note: 'cli.stays',
+  statusInline: true,
+  result: { item: 'result.command', created: 'result.sent', updated: 'result.sent' },
   submitLabel: 'cli.submit',
 };

@@ -38,8 +38,8 @@ const currentIcon = L.divIcon({
 });
 
 /**
- * The device's location (issue 5 §8): last position, track, and the history clustered
- * with the spec §9 defaults. Tiles come from a configurable server; a tile that fails to
+ * The device's location: last position, track, and the history clustered
+ * with the product §9 defaults. Tiles come from a configurable server; a tile that fails to
  * load leaves a blank square and a note, never a broken page.
  */
 export function DeviceMap({ track, current, height = 420 }: Props) {

@@ -8,7 +8,7 @@ export type MapFeature =
   | { kind: 'point'; lat: number; lon: number; at: string };
 
 /**
- * Clusters of location points with the defaults of spec §9: grid size 60 (the cluster
+ * Clusters of location points with the defaults of product §9: grid size 60 (the cluster
  * radius in pixels) and minimum cluster size 2.
  */
 export function clusterIndex(points: readonly MapPoint[]): Supercluster<{ at: string }> {
@@ -47,7 +47,7 @@ export function featuresIn(
   });
 }
 
-/** spec §9 cluster icon sizes 53, 56, 66, 78, 90: one step per power of ten of the count. */
+/** product §9 cluster icon sizes 53, 56, 66, 78, 90: one step per power of ten of the count. */
 export function clusterIconSize(count: number): number {
   const sizes = MAP_CLUSTERING.iconSizes;
   const step = Math.min(Math.max(String(Math.max(1, Math.floor(count))).length - 1, 0), sizes.length - 1);

@@ -22,7 +22,7 @@ type Props = {
   onClear(): void;
 };
 
-/** The selection and its bulk actions (spec §7 `{action, device_id[]}`), each with a result per device. */
+/** The selection and its bulk actions (product §7 `{action, device_id[]}`), each with a result per device. */
 export function BulkBar({ filters, selectedIds, allMatching, total, names, onSelectAll, onClear }: Props) {
   const { t } = useTranslation('devices');
   const windows = useWindows();

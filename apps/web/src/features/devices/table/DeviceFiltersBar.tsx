@@ -1,5 +1,13 @@
 import { firmwareFilterOf } from '@fleetgate/shared/devices/firmware';
-import { Button, Group, MultiSelect, TagsInput, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  type ComboboxRenderPillInput,
+  MultiSelect,
+  Pill,
+  TagsInput,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -8,20 +16,37 @@ import { useCompanyOptions, useModelOptions, useTagOptions } from '../api/device
 import type { DeviceFilters } from '../api/types';
 import { STATUS_FILTER_VALUES } from '../utils/constants';
 import { statusLook } from '../utils/status';
+import classes from './DeviceFiltersBar.module.css';
 
-/** spec §9: input debounce 500 ms. */
+/**
+ * Chips on one line, never cut (DeviceFiltersBar.module.css). The selects have no clear
+ * button of their own: it would take a chip's room, and each chip has its ×.
+ */
+const CHIPS = { pill: classes.pill, pillsList: classes.pills, inputField: classes.inputField };
+
+/** A chip that names its value in full on hover, for a name longer than its field. */
+function titledPill({ option, value, onRemove, disabled }: ComboboxRenderPillInput) {
+  const label = option?.label ?? value;
+  return (
+    <Pill withRemoveButton={!disabled} onRemove={onRemove} className={classes.pill} title={label}>
+      {label}
+    </Pill>
+  );
+}
+
+/** product §9: input debounce 500 ms. */
 const SEARCH_DEBOUNCE_MS = 500;
 
 type Props = {
   filters: DeviceFilters;
   onChange(next: Partial<DeviceFilters>): void;
-  /** The company filter is for users who see companies (spec §6 view_companies). */
+  /** The company filter is for users who see companies (product §6 view_companies). */
   companies: boolean;
   /** The tag filter is for users who see tags (view_tags). */
   tags: boolean;
 };
 
-/** Search on name, serial, MAC and IMEI, and the filters of issue 5 §7 (status, model, company, firmware). */
+/** Search on name, serial, MAC and IMEI, and the filters (status, model, company, firmware). */
 export function DeviceFiltersBar({ filters, onChange, companies, tags }: Props) {
   const { t } = useTranslation('devices');
   const models = useModelOptions();
@@ -30,6 +55,10 @@ export function DeviceFiltersBar({ filters, onChange, companies, tags }: Props) 
   const [text, setText] = useState(filters.q);
   const [firmwareError, setFirmwareError] = useState<string | null>(null);
   const [debounced] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
+  const modelOptions = (models.data ?? []).filter((m): m is { model: string; count: number } =>
+    Boolean(m.model),
+  );
+  const modelCounts = new Map(modelOptions.map((m) => [m.model, m.count]));
 
   // Typing reaches the list after a pause; a search set from outside (global search) reaches the box.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new debounced text is sent.
@@ -51,14 +80,14 @@ export function DeviceFiltersBar({ filters, onChange, companies, tags }: Props) 
       0;
 
   return (
-    <Group gap="sm" align="flex-end" wrap="wrap" data-testid="device-filters">
+    <div className={classes.bar} data-testid="device-filters">
       <TextInput
         label={t('filter.search')}
         placeholder={t('filter.searchPlaceholder')}
         leftSection={<IconSearch size={16} />}
         value={text}
         onChange={(e) => setText(e.currentTarget.value)}
-        w={200}
+        className={classes.search}
         data-testid="device-search"
       />
       <MultiSelect
@@ -70,22 +99,24 @@ export function DeviceFiltersBar({ filters, onChange, companies, tags }: Props) 
         }))}
         value={filters.status.map(String)}
         onChange={(values) => onChange({ status: values.map(Number) })}
-        clearable
-        w={150}
+        className={classes.field}
+        classNames={CHIPS}
+        renderPill={titledPill}
         data-testid="filter-status"
         comboboxProps={{ withinPortal: true }}
       />
       <MultiSelect
         label={t('filter.model')}
         placeholder={filters.model.length ? undefined : t('filter.any')}
-        data={(models.data ?? [])
-          .filter((m): m is { model: string; count: number } => Boolean(m.model))
-          .map((m) => ({ value: m.model, label: `${m.model} (${m.count})` }))}
+        // The chip names the model; the list also says how many devices have it.
+        data={modelOptions.map((m) => ({ value: m.model, label: m.model }))}
+        renderOption={({ option }) => `${option.label} (${modelCounts.get(option.value) ?? 0})`}
         value={filters.model}
         onChange={(values) => onChange({ model: values })}
         searchable
-        clearable
-        w={150}
+        className={classes.field}
+        classNames={CHIPS}
+        renderPill={titledPill}
         data-testid="filter-model"
         comboboxProps={{ withinPortal: true }}
       />
@@ -97,8 +128,9 @@ export function DeviceFiltersBar({ filters, onChange, companies, tags }: Props) 
           value={filters.company_id.map(String)}
           onChange={(values) => onChange({ company_id: values.map(Number) })}
           searchable
-          clearable
-          w={150}
+          className={classes.field}
+          classNames={CHIPS}
+          renderPill={titledPill}
           data-testid="filter-company"
           comboboxProps={{ withinPortal: true }}
         />
@@ -111,8 +143,9 @@ export function DeviceFiltersBar({ filters, onChange, companies, tags }: Props) 
           value={filters.tag_id.map(String)}
           onChange={(values) => onChange({ tag_id: values.map(Number) })}
           searchable
-          clearable
-          w={150}
+          className={classes.field}
+          classNames={CHIPS}
+          renderPill={titledPill}
           data-testid="filter-tag"
           comboboxProps={{ withinPortal: true }}
         />
@@ -129,21 +162,30 @@ export function DeviceFiltersBar({ filters, onChange, companies, tags }: Props) 
         }}
         error={firmwareError}
         clearable
-        w={170}
+        className={classes.field}
+        classNames={CHIPS}
         data-testid="filter-firmware"
       />
-      {active && (
-        <Button
+      {/* Always in place (hidden while there is nothing to clear), so that a first filter moves nothing. */}
+      <Tooltip label={t('filter.clear')} disabled={!active}>
+        <ActionIcon
           variant="subtle"
-          leftSection={<IconFilterOff size={16} />}
+          size={36}
+          aria-label={t('filter.clear')}
+          aria-hidden={!active || undefined}
+          tabIndex={active ? undefined : -1}
+          disabled={!active}
+          className={classes.clear}
+          data-idle={!active || undefined}
+          data-testid="filter-clear"
           onClick={() => {
             setText('');
             onChange({ q: '', status: [], model: [], company_id: [], firmware: [], tag_id: [] });
           }}
         >
-          {t('filter.clear')}
-        </Button>
-      )}
-    </Group>
+          <IconFilterOff size={18} />
+        </ActionIcon>
+      </Tooltip>
+    </div>
   );
 }

@@ -26,7 +26,7 @@ export const DEVICES_TABLE_KEY = 'table.devices';
 const PAGE_SIZE_KEY = 'table.devices.page_size';
 
 /**
- * The devices table (route management.devices, the default landing page; issue 5 §7):
+ * The devices table (route management.devices, the default landing page):
  * server-side paging (keyset where the sort allows), sort, filters and search in the
  * address, column settings per user, live status, selection and bulk actions.
  */
@@ -39,7 +39,7 @@ export function DevicesPage({ chain, params }: PageProps) {
   const sort = search.get('sort') ?? 'name';
   const [stored] = useTableSettings(DEVICES_TABLE_KEY, DEVICE_COLUMNS);
   const canManage = can('manage_devices');
-  // Selection serves the bulk actions: users who may not act (guests, spec §6) get no checkboxes.
+  // Selection serves the bulk actions: users who may not act (guests, product §6) get no checkboxes.
   const settings = canManage ? stored : { ...stored, hidden: [...stored.hidden, 'select'] };
   const [storedSize, setPageSize] = useUserStorage<number>(PAGE_SIZE_KEY, TABLE_PAGE_SIZES[0]);
   const pageSize = (TABLE_PAGE_SIZES as readonly number[]).includes(storedSize)

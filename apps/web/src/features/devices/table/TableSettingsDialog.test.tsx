@@ -41,7 +41,7 @@ function Probe() {
 
 const columns = DEVICE_COLUMNS.map((c) => ({ ...c, label: c.id }));
 
-describe('column settings persistence (spec §7 Storage)', () => {
+describe('column settings persistence (product §7 Storage)', () => {
   it('saves every change in the per-user storage and reads it back in a new session', async () => {
     render(
       <MantineProvider>
@@ -54,7 +54,7 @@ describe('column settings persistence (spec §7 Storage)', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Compact' }));
     await waitFor(() => expect(JSON.parse(screen.getByTestId('probe').textContent!).density).toBe('compact'));
 
-    // First write creates the record, the next one updates it (spec §7: POST new key, PUT existing).
+    // First write creates the record, the next one updates it (product §7: POST new key, PUT existing).
     const writes = requests.filter((r) => r.method !== 'GET');
     expect(writes[0]).toMatchObject({ method: 'POST', url: '/api/storage' });
     expect(writes[0]!.body).toMatchObject({ key: KEY, value: { hidden: expect.arrayContaining(['model']) } });

@@ -14,7 +14,7 @@ import {
 } from '../utils/table-settings';
 
 export type TableSettingsProps = {
-  /** The per-user storage key of the table (spec §7 Storage). */
+  /** The per-user storage key of the table (product §7 Storage). */
   storageKey: string;
   columns: readonly (ColumnInfo & { label: string })[];
 };
@@ -26,7 +26,7 @@ export function useTableSettings(storageKey: string, columns: readonly ColumnInf
   return [settings, store] as const;
 }
 
-/** The 'table settings' dialog of spec §2: column visibility, order and row density. */
+/** The 'table settings' dialog of product §2: column visibility, order and row density. */
 export function TableSettingsDialog({ storageKey, columns }: TableSettingsProps) {
   const { t } = useTranslation('devices');
   const window = useWindow();

@@ -1,8 +1,8 @@
 import { pathOf } from '@fleetgate/shared/routes';
-import { Anchor, Badge, Checkbox, Group, Text } from '@mantine/core';
+import { Badge, Checkbox, Group, Text } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { TFunction } from 'i18next';
-import { Link } from 'react-router';
+import { CellName } from '../../../components/table/CellName';
 import { formatTime } from '../../../lib/time';
 import type { DeviceItem } from '../api/types';
 import { ModelPicture } from '../components/ModelPicture';
@@ -35,7 +35,7 @@ export const SORT_OF_COLUMN = Object.fromEntries(
   DEVICE_COLUMNS.filter((c) => c.sort).map((c) => [c.id, c.sort!]),
 ) as Record<string, string>;
 
-/** A cell's text; device-reported strings are rendered as text, never as markup (spec §8 dash for invalid). */
+/** A cell's text; device-reported strings are rendered as text, never as markup (product §8 dash for invalid). */
 const plain = (value: unknown) => (
   <Text size="sm" span>
     {text(value)}
@@ -70,14 +70,13 @@ export function deviceColumns(t: TFunction, options: { companyLinks: boolean }):
       cell: ({ row }) => (
         <Group gap={8} wrap="nowrap">
           <ModelPicture model={row.original.model} size={24} />
-          <Anchor
-            component={Link}
+          <CellName
+            name={text(row.original.name)}
             to={pathOf('device.info', { id: row.original.id })}
-            size="sm"
-            data-testid="device-link"
-          >
-            {text(row.original.name)}
-          </Anchor>
+            lines={1}
+            maw="20rem"
+            testId="device-link"
+          />
         </Group>
       ),
     },
@@ -94,18 +93,17 @@ export function deviceColumns(t: TFunction, options: { companyLinks: boolean }):
     {
       id: 'company',
       header: t('column.company'),
-      cell: ({ row }) =>
-        options.companyLinks ? (
-          <Anchor
-            component={Link}
-            to={pathOf('company.info', { company_id: row.original.company_id })}
-            size="sm"
-          >
-            {text(row.original.company_name)}
-          </Anchor>
-        ) : (
-          plain(row.original.company_name)
-        ),
+      // A long company name is cut to one line; hovering shows it whole.
+      cell: ({ row }) => (
+        <CellName
+          name={text(row.original.company_name)}
+          to={
+            options.companyLinks ? pathOf('company.info', { company_id: row.original.company_id }) : undefined
+          }
+          lines={1}
+          maw="16rem"
+        />
+      ),
     },
     {
       id: 'tags',

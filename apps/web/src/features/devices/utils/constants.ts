@@ -2,7 +2,7 @@ import { DEVICE_STATUS } from '@fleetgate/shared/devices/status';
 
 /** Constants of the devices screens, each from the spec section cited. */
 
-/** spec §9: refresh interval choices of the device charts, in seconds. */
+/** product §9: refresh interval choices of the device charts, in seconds. */
 export const REFRESH_INTERVALS = [
   { value: 10, label: '10s' },
   { value: 30, label: '30s' },
@@ -26,7 +26,7 @@ export const CHART_RANGES = [
 ] as const;
 export type ChartRange = (typeof CHART_RANGES)[number]['value'];
 
-/** spec §9: map clustering defaults. */
+/** product §9: map clustering defaults. */
 export const MAP_CLUSTERING = {
   gridSize: 60,
   minimumClusterSize: 2,
@@ -34,7 +34,7 @@ export const MAP_CLUSTERING = {
   iconSizes: [53, 56, 66, 78, 90],
 } as const;
 
-/** spec §9: ports map to services. */
+/** product §9: ports map to services. */
 export const PORT_SERVICES = [
   { port: 22, services: ['ssh', 'sftp'] },
   { port: 23, services: ['telnet'] },
@@ -44,7 +44,7 @@ export const PORT_SERVICES = [
   { port: 5900, services: ['vnc'] },
 ] as const;
 
-/** spec §4: the status filter offers the three named states and 'Not Activated'. */
+/** product §4: the status filter offers the three named states and 'Not Activated'. */
 export const STATUS_FILTER_VALUES = [
   DEVICE_STATUS.online,
   DEVICE_STATUS.offline,

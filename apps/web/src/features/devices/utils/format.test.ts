@@ -12,7 +12,7 @@ import {
   text,
 } from './format';
 
-describe('device value display (spec §9 units, §8 dash for invalid values)', () => {
+describe('device value display (product §9 units, §8 dash for invalid values)', () => {
   it('shows bytes in base 1024', () => {
     expect(formatBytes(0)).toBe('0 B');
     expect(formatBytes(1023)).toBe('1023 B');

@@ -1,5 +1,5 @@
 /**
- * Display of device values (spec §9 units, §8 'Invalid values show a dash'). Every
+ * Display of device values (product §9 units, §8 'Invalid values show a dash'). Every
  * function answers DASH for a value that is missing or not a finite number, so a cell
  * never shows `NaN`, `undefined` or `null`.
  */
@@ -25,7 +25,7 @@ export function text(value: unknown): string {
 
 const BYTE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'] as const;
 
-/** Bytes in base 1024 (spec §9): 1536 → '1.5 KB'. Negative counts are invalid. */
+/** Bytes in base 1024 (product §9): 1536 → '1.5 KB'. Negative counts are invalid. */
 export function formatBytes(value: unknown, decimals = 1): string {
   const n = finite(value);
   if (n === null || n < 0) return DASH;
@@ -39,7 +39,7 @@ export function formatBytes(value: unknown, decimals = 1): string {
   return `${shown} ${BYTE_UNITS[unit]}`;
 }
 
-/** Uptime in d, h, min, s (spec §9): 90061 → '1d 1h 1min 1s'; zero parts are left out. */
+/** Uptime in d, h, min, s (product §9): 90061 → '1d 1h 1min 1s'; zero parts are left out. */
 export function formatUptime(value: unknown): string {
   const n = finite(value);
   if (n === null || n < 0) return DASH;
@@ -59,7 +59,7 @@ export function formatUptime(value: unknown): string {
   return parts.join(' ');
 }
 
-/** A coordinate with 6 decimals (spec §9); out of range is invalid. */
+/** A coordinate with 6 decimals (product §9); out of range is invalid. */
 export function formatCoordinate(value: unknown, kind: 'lat' | 'lon'): string {
   const n = finite(value);
   const limit = kind === 'lat' ? 90 : 180;
@@ -67,7 +67,7 @@ export function formatCoordinate(value: unknown, kind: 'lat' | 'lon'): string {
   return n.toFixed(6);
 }
 
-/** A number with its unit: signal in dBm, temperature in °C, analog in V, current loop in mA (spec §9). */
+/** A number with its unit: signal in dBm, temperature in °C, analog in V, current loop in mA (product §9). */
 export function formatUnit(value: unknown, unit: string, decimals = 0): string {
   const n = finite(value);
   if (n === null) return DASH;

@@ -61,7 +61,7 @@ describe('chart series of the device page', () => {
   });
 });
 
-describe('map clustering (spec §9 defaults)', () => {
+describe('map clustering (product §9 defaults)', () => {
   it('sizes cluster icons 53, 56, 66, 78, 90 by the count', () => {
     expect([2, 9, 10, 99, 100, 1000, 10_000, 1e6].map(clusterIconSize)).toEqual([
       53, 53, 56, 56, 66, 78, 90, 90,

@@ -1,6 +1,6 @@
 import { deviceStatusText } from '@fleetgate/shared/devices/status';
 
-/** The badge of a connection status (spec §4: 0 Offline, 1 Online, 2 Pending, otherwise Not Activated). */
+/** The badge of a connection status (product §4: 0 Offline, 1 Online, 2 Pending, otherwise Not Activated). */
 export type StatusLook = {
   key: 'online' | 'offline' | 'pending' | 'notActivated';
   color: string;

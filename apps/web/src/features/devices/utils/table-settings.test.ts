@@ -16,7 +16,7 @@ const COLUMNS: ColumnInfo[] = [
   { id: 'firmware' },
 ];
 
-describe("'table settings' (spec §2): visibility, order, density", () => {
+describe("'table settings' (product §2): visibility, order, density", () => {
   it('starts from the default order with the default hidden columns', () => {
     expect(defaultSettings(COLUMNS)).toEqual({
       order: ['select', 'name', 'status', 'model', 'imei', 'firmware'],

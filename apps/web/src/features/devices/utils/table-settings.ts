@@ -1,6 +1,6 @@
 /**
- * The 'table settings' dialog of spec §2: which columns show, in what order, and how
- * dense the rows are. Kept per user in the storage of spec §7 (one record per table), and
+ * The 'table settings' dialog of product §2: which columns show, in what order, and how
+ * dense the rows are. Kept per user in the storage of product §7 (one record per table), and
  * read back defensively: a stored value from an older console (a column that no longer
  * exists, a new column it never knew) still gives a valid layout.
  */

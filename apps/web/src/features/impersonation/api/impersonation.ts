@@ -10,7 +10,7 @@ export const impersonationKeys = {
   candidates: (q: string) => [...impersonationKeys.all, 'candidates', q] as const,
 };
 
-/** One page of users.impersonation-logs: actor, subject, start, end (spec §2). */
+/** One page of users.impersonation-logs: actor, subject, start, end (product §2). */
 export function useImpersonationLogs(page: number, pageSize: number, q: string) {
   return useQuery({
     queryKey: impersonationKeys.logs(page, pageSize, q),
@@ -39,7 +39,7 @@ export function useCandidates(q: string, enabled: boolean) {
 export const impersonationActions = {
   start: (userId: number) => api.post<{ location: string }>(`/users/${userId}/impersonate`, {}),
   request: (userId: number) => api.post<{ ok: true }>(`/users/${userId}/impersonation-access-request`, {}),
-  /** spec §4: cancelling refreshes the token (a fresh session of the actor's own). */
+  /** product §4: cancelling refreshes the token (a fresh session of the actor's own). */
   cancel: () => api.post<{ location: string }>('/impersonation/cancel', {}),
   confirm: (token: string, until: string) =>
     api.post<{ until: string | null }>('/impersonation/requests/confirm', { token, until }),

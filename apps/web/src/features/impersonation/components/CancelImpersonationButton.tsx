@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cancelImpersonation } from '../start';
 
-/** 'Cancel impersonation' for the impersonation banner (spec §4: refreshes the token and reloads). */
+/** 'Cancel impersonation' for the impersonation banner (product §4: refreshes the token and reloads). */
 export function CancelImpersonationButton() {
   const { t } = useTranslation('impersonation');
   const [busy, setBusy] = useState(false);

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session/session-context';
 import { useWindows } from '../../../lib/dialogs/use-windows';
 import { ApiError } from '../../../lib/http/errors';
-import { failureMessage } from '../../../lib/http/results';
+import { failureMessage, successToast } from '../../../lib/http/results';
 import { impersonationActions } from '../api/impersonation';
 import { startImpersonation } from '../start';
 
@@ -18,7 +18,7 @@ type Props = {
 };
 
 /**
- * 'Impersonate' for a user row (spec §6; permission impersonate_users): confirms, then
+ * 'Impersonate' for a user row (product §6; permission impersonate_users): confirms, then
  * starts acting as the user. A user who has not granted access is offered an e-mailed
  * request instead. Renders nothing without the permission or while impersonating.
  */
@@ -39,7 +39,7 @@ export function ImpersonateButton({ userId, email, variant = 'icon' }: Props) {
     if (!yes) return;
     try {
       const response = await impersonationActions.request(userId);
-      notifications.show({ color: 'green', message: response.message ?? t('request.sent') });
+      notifications.show({ color: 'green', message: successToast(response.message, t('request.sent')) });
     } catch (error) {
       notifications.show({ color: 'red', message: failureMessage(error, 'send', 'request') });
     }

@@ -7,7 +7,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { roleTitle } from '../../../i18n/role-titles';
-import { failureMessage } from '../../../lib/http/results';
+import { failureMessage, successToast } from '../../../lib/http/results';
 import { formatTime } from '../../../lib/time';
 import { impersonationActions, useCandidates } from '../api/impersonation';
 import { startImpersonation } from '../start';
@@ -37,7 +37,7 @@ export function ImpersonateDialog() {
     setBusy(candidate.id);
     try {
       const response = await impersonationActions.request(candidate.id);
-      notifications.show({ color: 'green', message: response.message ?? t('request.sent') });
+      notifications.show({ color: 'green', message: successToast(response.message, t('request.sent')) });
     } catch (error) {
       notifications.show({ color: 'red', message: failureMessage(error, 'send', 'request') });
     } finally {

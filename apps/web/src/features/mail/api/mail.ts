@@ -26,7 +26,7 @@ async function paged<T>(path: string, query: Record<string, string | number | un
   return { rows: response.data, total: Number(response.meta?.total ?? response.data.length) };
 }
 
-/** mail.logs (spec §2): one server page, newest first. */
+/** mail.logs (product §2): one server page, newest first. */
 export function useMailLogs(params: ListParams & { status?: MailStatus | undefined }) {
   return useQuery({
     queryKey: mailKeys.logs(params),
@@ -43,7 +43,7 @@ export function useMailMessage(id: number) {
   });
 }
 
-/** The SMTP configuration (spec §2 email-smtp); null when none is saved. */
+/** The SMTP configuration (product §2 email-smtp); null when none is saved. */
 export function fetchSmtpConfig() {
   return api.get<SmtpConfig | null>('/email-smtp', { keepOnRouteChange: true }).then((r) => r.data);
 }
@@ -62,4 +62,6 @@ export function useSuppressed(params: ListParams) {
 
 export const mailActions = {
   removeSmtp: () => api.delete<null>('/email-smtp'),
+  /** removeFromSuppresionList (product §3): DELETE /suppressed-emails/{email}. */
+  unsuppress: (email: string) => api.delete<unknown>(`/suppressed-emails/${encodeURIComponent(email)}`),
 };

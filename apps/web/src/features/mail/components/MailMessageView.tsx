@@ -32,7 +32,7 @@ function linkified(text: string): ReactNode[] {
   });
 }
 
-/** One logged message (spec §2 mail.logs): envelope, status and its text, so invitation links are readable. */
+/** One logged message (product §2 mail.logs): envelope, status and its text, so invitation links are readable. */
 export function MailMessageView({ id }: { id: number }) {
   const { t } = useTranslation('mail');
   const message = useMailMessage(id);

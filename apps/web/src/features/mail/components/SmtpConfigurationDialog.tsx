@@ -7,7 +7,7 @@ import { failureMessage } from '../../../lib/http/results';
 import { fetchSmtpConfig, mailKeys } from '../api/mail';
 import { buildSmtpForm } from '../forms/mail-forms';
 
-/** 'SMTP configuration' (spec §2 Dialog system): the form over what is saved now. */
+/** 'SMTP configuration' (product §2 Dialog system): the form over what is saved now. */
 export function SmtpConfigurationDialog() {
   const window = useWindow();
   const current = useQuery({

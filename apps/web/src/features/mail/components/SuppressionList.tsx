@@ -1,23 +1,52 @@
 import type { SuppressedEmail } from '@fleetgate/shared/schemas/mail';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { IconMailOff, IconTrash } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { openForm } from '../../../components/forms/open-form';
 import { ListSearch } from '../../../components/table/ListSearch';
 import { type Column, PagedTable, pageQueryProps } from '../../../components/table/PagedTable';
 import { RowAction } from '../../../components/table/RowAction';
 import { useListState } from '../../../components/table/use-list-state';
+import { useWindows } from '../../../lib/dialogs/use-windows';
+import { failureMessage, successMessage, successToast } from '../../../lib/http/results';
 import { formatTime } from '../../../lib/time';
-import { useSuppressed } from '../api/mail';
-import { removeFromSuppresionListForm, suppressEmailForm } from '../forms/mail-forms';
+import { mailActions, mailKeys, useSuppressed } from '../api/mail';
+import { suppressEmailForm } from '../forms/mail-forms';
 
 const PAGE_SIZE = 10;
 
-/** The suppression list: addresses nothing is sent to (spec §3 removeFromSuppresionList). */
+/** The suppression list: addresses nothing is sent to (product §3 removeFromSuppresionList). */
 export function SuppressionList() {
   const { t } = useTranslation('mail');
+  const windows = useWindows();
+  const queryClient = useQueryClient();
   const list = useListState({ defaultSort: '-created_at', pageSize: PAGE_SIZE });
   const rows = useSuppressed({ q: list.q, sort: list.sort, limit: list.limit, offset: list.offset });
+
+  /** Asks first, naming the address and what goes with it (product §4 destructive actions). */
+  async function remove(row: SuppressedEmail) {
+    const yes = await windows.confirm({
+      title: t('suppressed.removeTitleFor', { id: row.email }),
+      message: t('suppressed.removeConfirm', { email: row.email, reason: row.reason }),
+      confirmLabel: t('suppressed.removeSubmit'),
+      danger: true,
+      id: `suppressed-remove:${row.email}`,
+    });
+    if (!yes) return;
+    try {
+      const response = await mailActions.unsuppress(row.email);
+      const own = successMessage(t('result.suppressedAddress'), t('result.removed'), (parts) =>
+        t('forms:result.success', parts),
+      );
+      notifications.show({ color: 'green', message: successToast(response.message, own) });
+    } catch (error) {
+      notifications.show({ color: 'red', message: failureMessage(error, 'remove', 'address') });
+    } finally {
+      void queryClient.invalidateQueries({ queryKey: mailKeys.all });
+    }
+  }
   const columns: Column<SuppressedEmail & { id: number }>[] = [
     {
       key: 'email',
@@ -37,11 +66,7 @@ export function SuppressionList() {
       header: '',
       width: 48,
       render: (row) => (
-        <RowAction
-          label={t('suppressed.remove')}
-          color="red"
-          onClick={() => void openForm(removeFromSuppresionListForm, { id: row.email })}
-        >
+        <RowAction label={t('suppressed.remove')} color="red" onClick={() => void remove(row)}>
           <IconTrash size={16} />
         </RowAction>
       ),

@@ -11,7 +11,7 @@ import type { FormDefinition, FormValues } from '../../../lib/forms/types';
 import { fetchSmtpConfig, mailKeys } from '../api/mail';
 
 /**
- * The 'SMTP configuration' dialog (spec §2): built from the saved configuration, whose
+ * The 'SMTP configuration' dialog (product §2): built from the saved configuration, whose
  * password is never sent back; an empty password keeps it.
  */
 export function buildSmtpForm(current: SmtpConfig | null): FormDefinition {
@@ -100,6 +100,8 @@ export const smtpTestForm: FormDefinition = {
   defaults: { to: '' },
   permission: 'super_admin',
   invalidate: [mailKeys.all],
+  // The server says 'Test message sent to …'; product §8's pattern names the recipient too.
+  result: { item: 'result.testMessage', created: 'result.sent', own: true },
   submitLabel: 'test.submit',
   fallbackPath: '/email-smtp',
 };
@@ -118,13 +120,16 @@ export const suppressEmailForm: FormDefinition = {
   defaults: { email: '', reason: '' },
   permission: 'super_admin',
   invalidate: [mailKeys.all],
+  result: { item: 'result.suppressedAddress', created: 'result.added' },
   submitLabel: 'suppressed.addSubmit',
   fallbackPath: '/email-smtp',
 };
 
 /**
- * removeFromSuppresionList (spec §3: DELETE /suppressed-emails/{email}): opened with the
- * address as its id, so `/forms/removeFromSuppresionList/{email}` works too.
+ * removeFromSuppresionList (product §3: DELETE /suppressed-emails/{email}): opened with the
+ * address as its id, so `/forms/removeFromSuppresionList/{email}` works too. It has no
+ * fields: the page itself is the question, and its note says what is lost. The list's row
+ * action asks through the confirm helper instead (SuppressionList).
  */
 export const removeFromSuppresionListForm: FormDefinition = {
   name: 'removeFromSuppresionList',
@@ -137,6 +142,8 @@ export const removeFromSuppresionListForm: FormDefinition = {
   toBody: () => undefined,
   permission: 'super_admin',
   invalidate: [mailKeys.all],
+  note: 'suppressed.removeNote',
+  result: { item: 'result.suppressedAddress', created: 'result.removed' },
   submitLabel: 'suppressed.removeSubmit',
   fallbackPath: '/email-smtp',
 };

@@ -12,7 +12,7 @@ import { TotpEnrolment } from './TotpEnrolment';
 const ICONS = { totp: IconDeviceMobile, email: IconMail, vendor: IconShieldCheck } as const;
 
 /**
- * Choosing and setting up a second step (spec §1): a code app, e-mail codes, or the vendor
+ * Choosing and setting up a second step (product §1): a code app, e-mail codes, or the vendor
  * identity service when it is configured. Used by account settings and the MFA_MANDATORY
  * notice screen.
  */

@@ -7,7 +7,7 @@ import { mfaActions } from '../api/mfa';
 import { RecoveryCodes } from './RecoveryCodes';
 
 /**
- * Sets up a code app (spec §1, RFC 6238): scan the QR code (or type the secret), confirm
+ * Sets up a code app (product §1, RFC 6238): scan the QR code (or type the secret), confirm
  * with the first code, then keep the recovery codes that are shown once.
  */
 export function TotpEnrolment({

@@ -9,7 +9,7 @@ export const noticeKeys = {
   admin: (page: number, pageSize: number) => [...noticeKeys.all, 'admin', page, pageSize] as const,
 };
 
-/** Enabled notices for the header (spec §7 GET /notices); kept across route changes. */
+/** Enabled notices for the header (product §7 GET /notices); kept across route changes. */
 export function useActiveNotices() {
   return useQuery({
     queryKey: noticeKeys.active(),

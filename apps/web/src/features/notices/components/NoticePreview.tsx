@@ -7,7 +7,7 @@ import { RichText } from '../../../components/forms/RichText';
 import { windowsStore } from '../../../lib/dialogs/windows-store';
 import { NoticeTypeBadge } from './NoticeTypeBadge';
 
-/** How a notice will read in the header list (spec §5 rich text). */
+/** How a notice will read in the header list (product §5 rich text). */
 export function NoticePreview({ type, message }: { type: NoticeType; message: string }) {
   const { t } = useTranslation('notices');
   return (

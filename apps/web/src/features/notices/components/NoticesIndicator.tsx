@@ -1,15 +1,5 @@
 import { TIME_FORMAT } from '@fleetgate/shared/constants';
-import {
-  ActionIcon,
-  Divider,
-  Group,
-  Indicator,
-  Popover,
-  ScrollArea,
-  Stack,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Badge, Divider, Group, Popover, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
 import { IconSpeakerphone } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -23,8 +13,8 @@ import { isImportant, NOTICES_SEEN_KEY, sortNewestFirst } from '../utils/importa
 import { NoticeTypeBadge } from './NoticeTypeBadge';
 
 /**
- * Header widget 2 of spec §2: the global notices icon with its 'Important' marker
- * (spec §4 Global notice alert), reloaded on every route change.
+ * Header widget 2 of product §2: the global notices icon with its 'Important' marker
+ * (product §4 Global notice alert), reloaded on every route change.
  */
 export function NoticesIndicator() {
   const { t } = useTranslation('notices');
@@ -34,7 +24,7 @@ export function NoticesIndicator() {
   const [opened, setOpened] = useState(false);
   const first = useRef(true);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reloads on each route change (spec §4).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloads on each route change (product §4).
   useEffect(() => {
     if (first.current) {
       first.current = false;
@@ -43,13 +33,13 @@ export function NoticesIndicator() {
     void query.refetch();
   }, [location.pathname]);
 
-  // spec §8: a failed load empties the notices and hides the alert.
+  // product §8: a failed load empties the notices and hides the alert.
   const notices = query.isError ? [] : sortNewestFirst(query.data ?? []);
   const important = isImportant(notices, lastSeen);
 
   const toggle = (next: boolean) => {
     setOpened(next);
-    // spec §4: opening or closing the list stores the current UTC time and clears the alert.
+    // product §4: opening or closing the list stores the current UTC time and clears the alert.
     setLastSeen(new Date().toISOString());
   };
 
@@ -68,19 +58,13 @@ export function NoticesIndicator() {
       withinPortal
     >
       <Popover.Target>
-        <Indicator
-          label={t('important')}
-          size={16}
-          color="red"
-          offset={4}
-          disabled={!important}
-          data-testid="notices-important"
-          data-important={important || undefined}
-        >
+        {/* The marker sits beside the icon, inside the header's height: it never covers the avatar
+            next to it nor is cut by the header's top edge, at any width. */}
+        <Group gap={4} wrap="nowrap" data-testid="notices-important" data-important={important || undefined}>
           <Tooltip label={t('title')} disabled={opened}>
             <ActionIcon
               variant="subtle"
-              color="gray"
+              color={important ? 'red' : 'gray'}
               size="lg"
               aria-label={t('title')}
               onClick={() => toggle(!opened)}
@@ -89,7 +73,20 @@ export function NoticesIndicator() {
               <IconSpeakerphone size={20} />
             </ActionIcon>
           </Tooltip>
-        </Indicator>
+          {important && (
+            <Badge
+              color="red"
+              variant="filled"
+              size="sm"
+              tt="none"
+              onClick={() => toggle(!opened)}
+              style={{ cursor: 'pointer', flex: 'none' }}
+              data-testid="notices-important-marker"
+            >
+              {t('important')}
+            </Badge>
+          )}
+        </Group>
       </Popover.Target>
       <Popover.Dropdown p={0} data-testid="notices-list">
         <Text fw={600} px="md" py="sm">

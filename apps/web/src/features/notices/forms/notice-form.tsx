@@ -11,7 +11,7 @@ import { noticeKeys } from '../api/notices';
 import { NoticePreviewButton } from '../components/NoticePreview';
 
 /**
- * The notice form (spec §3 Global notice): one definition for the create and edit
+ * The notice form (product §3 Global notice): one definition for the create and edit
  * windows of the administration and for `/forms/notice/:id?`.
  */
 export const noticeForm: FormDefinition = {
@@ -70,5 +70,6 @@ export const noticeEnableForm: FormDefinition = {
   defaults: { enabled_at: null },
   permission: 'admin_view_notice',
   invalidate: [noticeKeys.all],
+  result: { item: 'result.item', created: 'result.enabled', updated: 'result.enabled' },
   submitLabel: 'enable.submit',
 };

@@ -9,7 +9,7 @@ const notice = (id: number, enabled_at: string): Notice => ({
   enabled_at,
 });
 
-describe("the 'Important' marker (spec §4 Global notice alert)", () => {
+describe("the 'Important' marker (product §4 Global notice alert)", () => {
   const list = [notice(1, '2025-01-01T10:00:00.000Z'), notice(2, '2025-01-02T10:00:00.000Z')];
 
   it('shows when no last-seen time is stored', () => {

@@ -16,7 +16,7 @@ export const notificationKeys = {
 };
 
 /**
- * GET /notifications (spec §7): a forced refresh, never from the response cache. The
+ * GET /notifications (product §7): a forced refresh, never from the response cache. The
  * header's requests survive route changes.
  */
 export async function fetchNotifications(
@@ -35,7 +35,7 @@ export async function fetchNotifications(
   };
 }
 
-/** PUT /notifications with the unseen ids (spec §7). */
+/** PUT /notifications with the unseen ids (product §7). */
 export function markSeen(ids: readonly number[], keepOnRouteChange = false) {
   return api.put<{ updated: number }>('/notifications', { id: ids }, { keepOnRouteChange });
 }
@@ -60,7 +60,7 @@ export function useNotificationsPage(page: number, pageSize: number) {
 }
 
 /**
- * A notification pushed over the socket (spec §4): prepended to the bell's list, counted
+ * A notification pushed over the socket (product §4): prepended to the bell's list, counted
  * unseen, and the pages reloaded so that the first one shows it too.
  */
 export function prependPushed(queryClient: QueryClient, notification: WebNotification): void {

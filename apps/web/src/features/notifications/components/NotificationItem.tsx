@@ -13,8 +13,8 @@ export function useTypeLabel() {
 }
 
 /**
- * One notification (spec §3: time, type, summary), marked while unseen (spec §4), with the
- * 'Get more resources' link on creditAmountTooLow (spec §2 Header widget 1). The summary
+ * One notification (product §3: time, type, summary), marked while unseen (product §4), with the
+ * 'Get more resources' link on creditAmountTooLow (product §2 Header widget 1). The summary
  * is plain text, rendered escaped.
  */
 export function NotificationItem({ notification }: { notification: WebNotification }) {

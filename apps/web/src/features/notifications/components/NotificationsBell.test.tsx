@@ -128,7 +128,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('NotificationsBell (spec §2 Header widget 1, §4 Notification)', () => {
+describe('NotificationsBell (product §2 Header widget 1, §4 Notification)', () => {
   it("shows 'No notifications' and no badge when there are none", async () => {
     renderBell();
     await waitFor(() => expect(badge().dataset.count).toBe('0'));

@@ -34,10 +34,10 @@ import { NotificationItem } from './NotificationItem';
 const BADGE_MAX = 99;
 
 /**
- * Header widget 1 of spec §2: the bell with the unseen count, the newest notifications,
+ * Header widget 1 of product §2: the bell with the unseen count, the newest notifications,
  * 'No notifications' when there are none and a link to all of them. Closing the list (by
  * the bell, an outside click or Escape) marks the listed unseen ones seen and reloads it
- * (spec §4 Notification); a notification pushed over the socket is prepended.
+ * (product §4 Notification); a notification pushed over the socket is prepended.
  */
 export function NotificationsBell() {
   const { t } = useTranslation('notifications');
@@ -72,7 +72,7 @@ export function NotificationsBell() {
 
   const showAll = () => {
     void close();
-    // spec §2: reloads notifications.main if already there.
+    // product §2: reloads notifications.main if already there.
     if (route.name === 'notifications.main')
       void queryClient.invalidateQueries({ queryKey: notificationKeys.pages() });
     else navigate(pathOf('notifications.main'));

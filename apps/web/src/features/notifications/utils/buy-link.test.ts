@@ -5,7 +5,7 @@ import { buyLinkFor } from './buy-link';
 const brand = { ...DEFAULT_BRAND, buy_link: 'https://shop.example/buy' };
 const low = { type: 'creditAmountTooLow' };
 
-describe("'Get more resources' link (spec §2 Header widget 1, §6 buy link)", () => {
+describe("'Get more resources' link (product §2 Header widget 1, §6 buy link)", () => {
   it('is the brand buy link on creditAmountTooLow for a user whose company shows payment', () => {
     expect(buyLinkFor(low, brand, { show_payment: true })).toBe('https://shop.example/buy');
   });

@@ -3,8 +3,8 @@ import type { Brand } from '@fleetgate/shared/schemas/brand';
 import type { WebNotification } from '@fleetgate/shared/schemas/notifications';
 
 /**
- * The 'Get more resources' link of a notification (spec §2 Header widget 1): only on
- * creditAmountTooLow, to the brand's buy_link, and (spec §6) only for the default theme
+ * The 'Get more resources' link of a notification (product §2 Header widget 1): only on
+ * creditAmountTooLow, to the brand's buy_link, and (product §6) only for the default theme
  * when the user's company shows payment.
  */
 export function buyLinkFor(

@@ -1,6 +1,6 @@
 import { ApiError } from '../../../lib/http/errors';
 
-/** spec §8 Notifications: a load failure shows the first error message, else the fallback. */
+/** product §8 Notifications: a load failure shows the first error message, else the fallback. */
 export function loadFailureMessage(error: unknown, fallback: string): string {
   return (error instanceof ApiError ? error.errors[0]?.message : undefined) || fallback;
 }

@@ -18,7 +18,7 @@ export type RoleListParams = {
   company_id?: number;
 };
 
-/** GET /roles (spec §7: limit 100, optional company_id, type custom or default). */
+/** GET /roles (product §7: limit 100, optional company_id, type custom or default). */
 export function useRoles(params: RoleListParams) {
   return useQuery({
     queryKey: roleKeys.list(params),

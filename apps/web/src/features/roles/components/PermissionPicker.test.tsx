@@ -31,7 +31,7 @@ beforeAll(async () => {
 });
 afterEach(cleanup);
 
-describe('the permission editor (spec §2 users.roles)', () => {
+describe('the permission editor (product §2 users.roles)', () => {
   it('shows the whole catalogue and lets only held permissions be ticked', () => {
     render(<Harness held={END_USER} />);
     const all = PERMISSIONS.map(box);

@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session/session-context';
 import { useWindow } from '../../../lib/dialogs/window-context';
 import { ENGLISH_ERROR_TEXTS, mapSubmitError } from '../../../lib/forms/errors';
+import { successToast } from '../../../lib/http/results';
 import { companyKeys, fetchCompanyOptions } from '../../companies/api/companies';
 import { type RoleWithPermissions, roleActions, roleKeys, useRole } from '../api/roles';
 import { PermissionPicker } from './PermissionPicker';
@@ -43,7 +44,7 @@ function fromRole(role: RoleWithPermissions): Values {
   };
 }
 
-/** The 'new role' dialog (spec §2), also used to change a custom role: `roleId` given. */
+/** The 'new role' dialog (product §2), also used to change a custom role: `roleId` given. */
 export function RoleEditor({ roleId }: { roleId?: number }) {
   const role = useRole(roleId);
   const { t } = useTranslation('roles');
@@ -83,7 +84,7 @@ function RoleForm({ role }: { role: RoleWithPermissions | undefined }) {
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const [waiting, setWaiting] = useState(false);
 
-  // spec §5: a field error clears when the value changes.
+  // product §5: a field error clears when the value changes.
   const change = <K extends keyof Values>(key: K, value: Values[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
     setErrors((e) => ({ ...e, [key]: undefined }));
@@ -115,7 +116,7 @@ function RoleForm({ role }: { role: RoleWithPermissions | undefined }) {
       const response = editing
         ? await roleActions.update(role.id, parsed.data)
         : await roleActions.create(parsed.data as Parameters<typeof roleActions.create>[0]);
-      notifications.show({ color: 'green', message: response.message ?? t('editor.saved') });
+      notifications.show({ color: 'green', message: successToast(response.message, t('editor.saved')) });
       await queryClient.invalidateQueries({ queryKey: roleKeys.all });
       window?.close();
     } catch (error) {

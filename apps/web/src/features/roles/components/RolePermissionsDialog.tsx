@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useRole } from '../api/roles';
 import { groupedPermissions } from '../permission-groups';
 
-/** 'Role permissions' (spec §2 dialog): what a role may do, in the editor's sections. */
+/** 'Role permissions' (product §2 dialog): what a role may do, in the editor's sections. */
 export function RolePermissionsDialog({ roleId }: { roleId: number }) {
   const { t } = useTranslation('roles');
   const role = useRole(roleId);

@@ -15,7 +15,7 @@ type Props = {
   onOpenResult(): void;
 };
 
-/** One endpoint's hits with their count ('10+' above 10) and 'View in table' (spec §2 Global search). */
+/** One endpoint's hits with their count ('10+' above 10) and 'View in table' (product §2 Global search). */
 export function ResultGroup({ endpoint, query, page, loading, error, onViewTable, onOpenResult }: Props) {
   const { t } = useTranslation('search');
   const Icon = endpoint.icon;

@@ -7,7 +7,7 @@ import { useSlashHotkey } from '../hooks/useSlashHotkey';
 import { availableEndpoints } from '../registry';
 import { SearchModal } from './SearchModal';
 
-/** The header's entry to the global search; '/' opens it too (spec §2 Global search). */
+/** The header's entry to the global search; '/' opens it too (product §2 Global search). */
 export function SearchButton() {
   const { t } = useTranslation('search');
   const { can } = useSession();

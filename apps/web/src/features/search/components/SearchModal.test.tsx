@@ -84,7 +84,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('global search (spec §2, §9)', () => {
+describe('global search (product §2, §9)', () => {
   it("says 'Type to start searching' before anything is typed", () => {
     renderModal();
     expect(screen.getByTestId('search-message').textContent).toBe('Type to start searching');

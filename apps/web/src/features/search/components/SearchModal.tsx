@@ -20,8 +20,8 @@ function errorText(error: unknown): string | null {
 }
 
 /**
- * The global search of spec §2: one text, checkboxes per endpoint (kept locally), results
- * grouped per endpoint after a 500 ms pause in typing (spec §9).
+ * The global search of product §2: one text, checkboxes per endpoint (kept locally), results
+ * grouped per endpoint after a 500 ms pause in typing (product §9).
  */
 export function SearchModal({ onClose }: { onClose(): void }) {
   const { t } = useTranslation('search');

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { local } from '../../../lib/storage/local-storage';
 import type { SearchEndpoint } from '../registry';
 
-/** Local storage key of the chosen endpoints (spec §2: saved locally). */
+/** Local storage key of the chosen endpoints (product §2: saved locally). */
 export const SEARCH_SELECTION_KEY = 'search.endpoints';
 
 /** Ids of the chosen endpoints among the available ones; all of them until the user chooses. */

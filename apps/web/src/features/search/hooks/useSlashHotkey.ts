@@ -8,7 +8,7 @@ export function isTyping(target: EventTarget | null): boolean {
   return ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
-/** Calls `onSlash` when '/' is pressed anywhere but in a field (spec §2 Global search). */
+/** Calls `onSlash` when '/' is pressed anywhere but in a field (product §2 Global search). */
 export function useSlashHotkey(onSlash: () => void): void {
   const handler = useRef(onSlash);
   handler.current = onSlash;

@@ -13,7 +13,7 @@ import { type Column, PagedTable, pageQueryProps } from '../../../components/tab
 import { RowAction } from '../../../components/table/RowAction';
 import { useListState } from '../../../components/table/use-list-state';
 import { useWindows } from '../../../lib/dialogs/use-windows';
-import { failureMessage } from '../../../lib/http/results';
+import { failureMessage, successToast } from '../../../lib/http/results';
 import { formatTime } from '../../../lib/time';
 import { tagActions, tagKeys, useTags } from '../api/tags';
 import { editTagForm, newTagForm } from '../forms/tag-forms';
@@ -37,7 +37,7 @@ export function NewTagButton({ companyId }: { companyId?: number }) {
 }
 
 /**
- * The tags table of tags.main and of a company's tags tab (spec §2): search, sort,
+ * The tags table of tags.main and of a company's tags tab (product §2): search, sort,
  * paging by the server; each tag links to its chart. Names and descriptions are shown
  * as text, never as markup.
  */
@@ -67,7 +67,7 @@ export function TagsTable({ companyId }: { companyId?: number }) {
     if (!yes) return;
     try {
       const response = await tagActions.remove(tag.id);
-      notifications.show({ color: 'green', message: response.message ?? t('delete.done') });
+      notifications.show({ color: 'green', message: successToast(response.message, t('delete.done')) });
     } catch (error) {
       notifications.show({ color: 'red', message: failureMessage(error, 'remove', 'tag') });
     } finally {
@@ -194,7 +194,7 @@ export function TagsTable({ companyId }: { companyId?: number }) {
   );
 }
 
-/** company.tags (spec §2): the tags of one company, with 'new tag' preset to it. */
+/** company.tags (product §2): the tags of one company, with 'new tag' preset to it. */
 export function CompanyTagsTab({ companyId }: { companyId: number }) {
   return (
     <Stack>

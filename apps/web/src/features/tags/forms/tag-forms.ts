@@ -37,7 +37,7 @@ async function companyChoices(): Promise<CompanyOption[]> {
   }
 }
 
-/** newTag (spec §3: POST /tags; company_id, name (required), description, color). */
+/** newTag (product §3: POST /tags; company_id, name (required), description, color). */
 export async function newTagForm(preset: { companyId?: number } = {}): Promise<FormDefinition> {
   const companies = await companyChoices();
   const companyField: FieldDef[] = companies.length

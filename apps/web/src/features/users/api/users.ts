@@ -35,7 +35,7 @@ async function paged<T>(path: string, query: Record<string, string | number | un
   return { rows: response.data, total: Number(response.meta?.total ?? response.data.length) };
 }
 
-/** users.table (spec §2): one server page. */
+/** users.table (product §2): one server page. */
 export function useUsers(params: ListParams & { company_id?: number | undefined }) {
   return useQuery({
     queryKey: userKeys.list(params),
@@ -44,7 +44,7 @@ export function useUsers(params: ListParams & { company_id?: number | undefined 
   });
 }
 
-/** users.invitations (spec §2): one server page. */
+/** users.invitations (product §2): one server page. */
 export function useInvitations(
   params: ListParams & { company_id?: number | undefined; status?: InvitationStatus | undefined },
 ) {
@@ -55,7 +55,7 @@ export function useInvitations(
   });
 }
 
-/** users.move-logs (spec §2): one server page. */
+/** users.move-logs (product §2): one server page. */
 export function useMoveLogs(params: ListParams & { company_id?: number | undefined }) {
   return useQuery({
     queryKey: userKeys.moveLogs(params),
@@ -64,7 +64,7 @@ export function useMoveLogs(params: ListParams & { company_id?: number | undefin
   });
 }
 
-/** The company selector (spec §7 selector lists: limit 100 and a fields filter), searched on the server. */
+/** The company selector (product §7 selector lists: limit 100 and a fields filter), searched on the server. */
 export function useCompanyOptions(q: string, enabled = true) {
   return useQuery({
     queryKey: optionKeys.companies(q),
@@ -80,7 +80,7 @@ export function useCompanyOptions(q: string, enabled = true) {
   });
 }
 
-/** The role options of one company: default roles plus its custom roles (spec §3 newUser, §7 GET /roles). */
+/** The role options of one company: default roles plus its custom roles (product §3 newUser, §7 GET /roles). */
 export function useRoleOptions(companyId: number | null) {
   return useQuery({
     queryKey: optionKeys.roles(companyId),

@@ -18,7 +18,7 @@ type Props = {
 };
 
 /**
- * The company selector: companies in reach, searched on the server (spec §7 selector
+ * The company selector: companies in reach, searched on the server (product §7 selector
  * lists, limit 100). A caller who does not see companies is offered their own.
  */
 export function CompanySelect({ form, name, label, known = [], autoFocus }: Props) {

@@ -17,7 +17,7 @@ import { RowAction } from '../../../components/table/RowAction';
 import { useListState } from '../../../components/table/use-list-state';
 import { roleTitle } from '../../../i18n/role-titles';
 import { useWindows } from '../../../lib/dialogs/use-windows';
-import { failureMessage } from '../../../lib/http/results';
+import { failureMessage, successToast } from '../../../lib/http/results';
 import { formatTime } from '../../../lib/time';
 import { invitationActions, invitationKeys, useInvitations } from '../api/users';
 import { openInviteUser } from '../dialogs';
@@ -31,7 +31,7 @@ const STATUS_COLORS: Record<InvitationStatus, string> = {
   revoked: 'red',
 };
 
-/** users.invitations (spec §2): every invitation in reach with its status; resend and revoke. */
+/** users.invitations (product §2): every invitation in reach with its status; resend and revoke. */
 export function InvitationsTable({ company }: { company?: { id: number; name: string } }) {
   const { t } = useTranslation('invitations');
   const { can } = useSession();
@@ -49,10 +49,10 @@ export function InvitationsTable({ company }: { company?: { id: number; name: st
   });
   const manage = can('manage_users');
 
-  async function act(run: () => Promise<{ message?: string }>, verb: string) {
+  async function act(run: () => Promise<{ message?: string }>, verb: 'revoke' | 'resend') {
     try {
       const response = await run();
-      notifications.show({ color: 'green', message: response.message ?? t('result.done') });
+      notifications.show({ color: 'green', message: successToast(response.message, t(`result.${verb}`)) });
     } catch (error) {
       notifications.show({ color: 'red', message: failureMessage(error, verb, 'invitation') });
     } finally {

@@ -12,7 +12,7 @@ const PAGE_SIZE = 25;
 
 const companyText = (name: string | null, id: number | null) => (id === null ? '-' : `${name ?? ''} #${id}`);
 
-/** users.move-logs (spec §2): who was moved from which company to which, by whom, when. */
+/** users.move-logs (product §2): who was moved from which company to which, by whom, when. */
 export function MoveLogsTable({ companyId }: { companyId?: number }) {
   const { t } = useTranslation('users');
   const list = useListState({ defaultSort: '-moved_at', pageSize: PAGE_SIZE });

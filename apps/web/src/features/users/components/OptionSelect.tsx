@@ -20,7 +20,7 @@ type Props = {
 /**
  * A required select bound to the form whose option labels are data (company names, role
  * titles), shown as they are rather than as translation keys. Its error clears when the
- * value changes (spec §5).
+ * value changes (product §5).
  */
 export function OptionSelect({
   form,

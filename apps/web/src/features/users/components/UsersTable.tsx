@@ -26,7 +26,7 @@ type Props = {
 };
 
 /**
- * users.table (spec §2): e-mail, name, company, role, two-step verification, last
+ * users.table (product §2): e-mail, name, company, role, two-step verification, last
  * login; search, sort and paging on the server; invite, edit role and move users.
  */
 export function UsersTable({ company }: Props) {
@@ -98,7 +98,7 @@ export function UsersTable({ company }: Props) {
     {
       key: 'role',
       header: t('column.role'),
-      // spec §6: with view_permissions the role opens its permissions ('role permissions').
+      // product §6: with view_permissions the role opens its permissions ('role permissions').
       render: (row) =>
         can('view_permissions') ? (
           <Anchor

@@ -16,7 +16,7 @@ export type EditUserRoleProps = {
   user: Pick<UserRow, 'id' | 'email' | 'company_id' | 'company_name' | 'role_id'>;
 };
 
-/** 'edit user role' (spec §2 Dialog system): PUT /users/{id}/role with the company's role options. */
+/** 'edit user role' (product §2 Dialog system): PUT /users/{id}/role with the company's role options. */
 export function EditUserRoleDialog({ user: target }: EditUserRoleProps) {
   const { t } = useTranslation('users');
   const { user, can } = useSession();

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session/session-context';
 import { useWindow } from '../../../lib/dialogs/window-context';
 import { formWindowId } from '../../../lib/forms/submit';
-import type { FormDefinition } from '../../../lib/forms/types';
+import type { FormBodyProps, FormDefinition } from '../../../lib/forms/types';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { invitationKeys, useRoleOptions } from '../api/users';
 import { CompanySelect } from '../components/CompanySelect';
@@ -16,9 +16,10 @@ import { OptionSelect } from '../components/OptionSelect';
 import { roleOptions } from '../utils/roles';
 
 /**
- * newUser (spec §3: POST /users/invite with company_id, email, role). Role options are
+ * newUser (product §3: POST /users/invite with company_id, email, role). Role options are
  * loaded per company: the default roles plus the company's custom roles, titles cut to
- * 45 characters; changing the company clears the role and reloads its options.
+ * 45 characters; changing the company clears the role and reloads its options. Its body is
+ * its own (the options load per company), so it opens in a window and on /forms/newUser alike.
  */
 export const newUserForm: FormDefinition = {
   name: 'newUser',
@@ -35,26 +36,48 @@ export const newUserForm: FormDefinition = {
   invalidate: [invitationKeys.all],
   result: { item: 'result.invitation', created: 'result.sent' },
   submitLabel: 'invite.submit',
+  fallbackPath: '/users/invitations',
+  body: (props) => <InviteUserForm {...props} />,
 };
 
 export type InviteUserProps = { company?: { id: number; name: string } };
 
+/** 'Invite user' in a window; from a company's page the company is preset. */
 export function InviteUserDialog({ company }: InviteUserProps) {
+  const window = useWindow();
+  return (
+    <InviteUserForm
+      definition={newUserForm}
+      id={undefined}
+      formId={window?.id ?? formWindowId(newUserForm.name, undefined)}
+      onSuccess={() => window?.close()}
+      onCancel={() => window?.close()}
+      {...(company ? { company } : {})}
+    />
+  );
+}
+
+function InviteUserForm({
+  definition: base,
+  formId,
+  onSuccess,
+  onCancel,
+  company,
+}: FormBodyProps & InviteUserProps) {
   const { t } = useTranslation('users');
   const { user, can } = useSession();
-  const window = useWindow();
   const definition = useMemo(
     () => ({
-      ...newUserForm,
+      ...base,
       defaults: { company_id: company ? String(company.id) : undefined, email: '', role: undefined },
     }),
-    [company],
+    [base, company],
   );
   const { form, values, status, formErrors, submit } = useSchemaForm(definition, {
     id: undefined,
-    formId: window?.id ?? formWindowId(newUserForm.name, undefined),
+    formId,
     can,
-    onSuccess: () => window?.close(),
+    ...(onSuccess ? { onSuccess } : {}),
   });
   const companyId = values.company_id ? Number(values.company_id) : null;
   const roles = useRoleOptions(companyId);
@@ -63,7 +86,7 @@ export function InviteUserDialog({ company }: InviteUserProps) {
     [roles.data, user.role.name, companyId],
   );
 
-  // spec §3 newUser: a company change clears the role (its options reload with the company).
+  // product §3 newUser: a company change clears the role (its options reload with the company).
   const previous = useRef(companyId);
   useEffect(() => {
     if (previous.current === companyId) return;
@@ -78,7 +101,7 @@ export function InviteUserDialog({ company }: InviteUserProps) {
       status={status}
       errors={formErrors}
       onSubmit={(event) => void submit(event)}
-      onCancel={() => window?.close()}
+      {...(onCancel ? { onCancel } : {})}
       submitLabel={t('invite.submit')}
     >
       <CompanySelect

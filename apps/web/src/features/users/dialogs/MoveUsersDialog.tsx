@@ -17,7 +17,7 @@ export type MoveUsersProps = {
   onMoved?(): void;
 };
 
-/** 'move users' (spec §2 Dialog system, §7 /users/move): the chosen users into another company. */
+/** 'move users' (product §2 Dialog system, §7 /users/move): the chosen users into another company. */
 export function MoveUsersDialog({ users, onMoved }: MoveUsersProps) {
   const { t } = useTranslation('users');
   const { can } = useSession();

@@ -13,7 +13,7 @@ const emailField = (hint?: string): FieldDef => ({
   ...(hint ? { hint } : {}),
 });
 
-/** inviteNewCompany (spec §3: POST /distributors/invitations with email). */
+/** inviteNewCompany (product §3: POST /distributors/invitations with email). */
 export const inviteNewCompanyForm: FormDefinition = {
   name: 'inviteNewCompany',
   ns: 'users',
@@ -29,7 +29,7 @@ export const inviteNewCompanyForm: FormDefinition = {
   fallbackPath: '/users/invitations',
 };
 
-/** removeUserMfa (spec §3: DELETE /admin/users/mfa with email; super admin). */
+/** removeUserMfa (product §3: DELETE /admin/users/mfa with email; super admin). */
 export const removeUserMfaForm: FormDefinition = {
   name: 'removeUserMfa',
   ns: 'users',
@@ -41,11 +41,17 @@ export const removeUserMfaForm: FormDefinition = {
   defaults: { email: '' },
   permission: 'super_admin',
   invalidate: [userKeys.all],
+  confirm: {
+    title: 'admin.removeMfaConfirmTitle',
+    message: 'admin.removeMfaConfirm',
+    confirmLabel: 'admin.removeMfaSubmit',
+  },
+  result: { item: 'result.mfa', created: 'result.removed' },
   submitLabel: 'admin.removeMfaSubmit',
   fallbackPath: '/users',
 };
 
-/** deleteUser (spec §3: DELETE /admin/users with email; super admin). */
+/** deleteUser (product §3: DELETE /admin/users with email; super admin). */
 export const deleteUserForm: FormDefinition = {
   name: 'deleteUser',
   ns: 'users',
@@ -57,11 +63,18 @@ export const deleteUserForm: FormDefinition = {
   defaults: { email: '' },
   permission: 'super_admin',
   invalidate: [userKeys.all],
+  // product §4 destructive actions ask first, naming what is lost.
+  confirm: {
+    title: 'admin.deleteUserConfirmTitle',
+    message: 'admin.deleteUserConfirm',
+    confirmLabel: 'admin.deleteUserSubmit',
+  },
+  result: { item: 'result.deletedUser', created: 'result.removed' },
   submitLabel: 'admin.deleteUserSubmit',
   fallbackPath: '/users',
 };
 
-/** makeSSOAdmin (spec §3: POST /admin/users/sso with email; super admin). */
+/** makeSSOAdmin (product §3: POST /admin/users/sso with email; super admin). */
 export const makeSsoAdminForm: FormDefinition = {
   name: 'makeSSOAdmin',
   ns: 'users',
@@ -72,6 +85,7 @@ export const makeSsoAdminForm: FormDefinition = {
   defaults: { email: '' },
   permission: 'super_admin',
   invalidate: [userKeys.all],
+  result: { item: 'result.ssoAdmin', created: 'result.assigned' },
   submitLabel: 'admin.makeSsoSubmit',
   fallbackPath: '/users',
 };

@@ -15,7 +15,7 @@ const asRole = (r: (typeof DEFAULT_ROLES)[number]): Role => ({
   permissions_count: r.permissions.length,
 });
 
-describe('role options of the invite form (spec §3 newUser, §6, §9)', () => {
+describe('role options of the invite form (product §3 newUser, §6, §9)', () => {
   it('offers the default roles the caller may invite plus the company’s custom roles', () => {
     const custom: Role = {
       ...asRole(DEFAULT_ROLES[1]!),
@@ -34,7 +34,7 @@ describe('role options of the invite form (spec §3 newUser, §6, §9)', () => {
     );
     expect(options.map((o) => o.value)).toEqual([...expected, '101']);
     expect(options.at(-1)!.label).toHaveLength(45);
-    // A role unknown to spec §6 is treated as admin.
+    // A role unknown to product §6 is treated as admin.
     expect(roleOptions(roles, 'custom_thing', 7).map((o) => o.value)).toEqual(options.map((o) => o.value));
     expect(roleOptions(roles, 'end_user', 7).map((o) => o.value)).toEqual(['101']);
   });

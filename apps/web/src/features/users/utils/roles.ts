@@ -3,8 +3,8 @@ import type { Role } from '@fleetgate/shared/schemas/roles';
 import { shownRoleTitle } from '../../../i18n/role-titles';
 
 /**
- * The role options of a company for a caller (spec §3 newUser): the default roles the
- * caller's role may invite (spec §6 canInviteRoles, unknown roles counting as admin) and
+ * The role options of a company for a caller (product §3 newUser): the default roles the
+ * caller's role may invite (product §6 canInviteRoles, unknown roles counting as admin) and
  * the company's own custom roles. The server decides again; this keeps the list honest.
  */
 export function roleOptions(roles: readonly Role[], callerRoleName: string, companyId: number) {
