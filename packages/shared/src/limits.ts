@@ -9,6 +9,10 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
 export const COMPANY_NAME_MIN = 3;
+/** product §3 newCompany: a parent is a company of level 1 or 2 (the top company is level 1). */
+export const COMPANY_PARENT_LEVELS = [1, 2] as const;
+/** So no company sits deeper than level 3, whether created there or moved there. */
+export const COMPANY_MAX_LEVEL = Math.max(...COMPANY_PARENT_LEVELS) + 1;
 export const NAME_MAX = 255;
 export const COMMENT_MAX = 200;
 export const CODE_AMOUNT_MAX_DIGITS = 12;

@@ -34,12 +34,16 @@ describe('creating companies (product §3 newCompany, §5)', () => {
     expect(audit).toMatchObject({ companyId: created?.id });
   });
 
-  it('depth is unlimited in the model', async () => {
+  it('refuses a parent of level 3: no company sits below level 3 (product §3 newCompany)', async () => {
     const client = await new TestClient(app).login();
-    let parent = tree.north.id;
-    for (let i = 0; i < 4; i++)
-      parent = (await client.post('/api/companies', { name: `Deep ${i}`, parent_id: parent })).json().data.id;
-    expect((await row(parent))?.level).toBe(7);
+    expect((await row(tree.north.id))?.level).toBe(3);
+    const deep = await client.post('/api/companies', { name: 'Acme North Depot', parent_id: tree.north.id });
+    expect(deep.statusCode).toBe(400);
+    expect(errorsOf(deep)[0]).toMatchObject({
+      source: 'parent_id',
+      message: 'The parent company must be of level 1 or 2, so no company sits below level 3',
+    });
+    expect(await app.db.select().from(companies).where(eq(companies.name, 'Acme North Depot'))).toEqual([]);
   });
 
   it('refuses short names, forbidden characters and unknown fields with the field named', async () => {
@@ -100,17 +104,31 @@ describe('moving companies (product §3 moveCompany)', () => {
   it('moves a company with its subsidiaries, rewriting paths and levels', async () => {
     const client = await new TestClient(app).login();
     const gamma = await createCompany(app, 'Gamma');
-    const child = await createCompany(app, 'Gamma Child', gamma.id);
-    const response = await client.post('/api/companies/move', { source: gamma.id, target: tree.beta.id });
-    expect(response.statusCode).toBe(200);
-    expect(await row(gamma.id)).toMatchObject({
+    const customer = await createCompany(app, 'Gamma Customer', gamma.id);
+    // A customer of one reseller moves to another: level 3 under Beta.
+    const across = await client.post('/api/companies/move', { source: customer.id, target: tree.beta.id });
+    expect(across.statusCode).toBe(200);
+    expect(await row(customer.id)).toMatchObject({
       parentId: tree.beta.id,
       level: 3,
-      path: `${tree.beta.path}${gamma.id}/`,
+      path: `${tree.beta.path}${customer.id}/`,
     });
-    expect(await row(child.id)).toMatchObject({
-      level: 4,
-      path: `${tree.beta.path}${gamma.id}/${child.id}/`,
+    // Gamma (level 2) with its customer under Beta: the customer would sit at level 4.
+    await client.post('/api/companies/move', { source: customer.id, target: gamma.id });
+    const deep = await client.post('/api/companies/move', { source: gamma.id, target: tree.beta.id });
+    expect(errorsOf(deep)[0]).toMatchObject({
+      source: 'target',
+      message: 'Moved there, the company or one of its subsidiaries would sit below level 3',
+    });
+    expect(await row(gamma.id)).toMatchObject({ parentId: 1, level: 2 });
+    // Up to the top company: the customer becomes a reseller, its path rewritten.
+    const up = await client.post('/api/companies/move', { source: customer.id, target: 1 });
+    expect(up.json()).toMatchObject({ data: { id: customer.id, parent_id: 1, level: 2 } });
+    const top = await row(1);
+    expect(await row(customer.id)).toMatchObject({
+      parentId: 1,
+      level: 2,
+      path: `${top?.path}${customer.id}/`,
     });
   });
 

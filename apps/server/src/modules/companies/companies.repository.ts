@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, like, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, like, max, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database';
 import { allOf, type ListSpec, listPlan } from '../../db/list-sql';
@@ -180,6 +180,15 @@ export const companiesRepository = {
         level: sql`${companies.level} + ${delta}`,
       })
       .where(like(companies.path, `${source.path}%`));
+  },
+
+  /** Levels below a company: 0 when it has no subsidiaries. */
+  async subtreeHeight(db: Db, company: { path: string; level: number }): Promise<number> {
+    const [row] = await db
+      .select({ deepest: max(companies.level) })
+      .from(companies)
+      .where(like(companies.path, `${company.path}%`));
+    return (row?.deepest ?? company.level) - company.level;
   },
 
   /** What a company still holds: subsidiaries, users and devices. */

@@ -1,3 +1,4 @@
+import { COMPANY_MAX_LEVEL } from '@fleetgate/shared/limits';
 import { UNCHANGED_VALUE_MESSAGE } from '@fleetgate/shared/schemas/companies';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import type { ListQuery } from '../../http/list-query';
@@ -6,6 +7,9 @@ import { scopeOf } from '../policy/scope';
 import { companyInScope } from '../policy/scope.repository';
 import { callerAudit, type ServiceContext } from '../service-context';
 import { type CompanyFilters, companiesRepository } from './companies.repository';
+
+const PARENT_LEVEL_MESSAGE = `The parent company must be of level 1 or 2, so no company sits below level ${COMPANY_MAX_LEVEL}`;
+const MOVE_LEVEL_MESSAGE = `Moved there, the company or one of its subsidiaries would sit below level ${COMPANY_MAX_LEVEL}`;
 
 async function reachable(ctx: ServiceContext, id: number, what = 'Company') {
   const company = await companyInScope(ctx.db, scopeOf(ctx.caller), id);
@@ -43,6 +47,7 @@ export const companiesService = {
 
   async create(ctx: ServiceContext, input: { name: string; parent_id: number }) {
     const parent = await reachable(ctx, input.parent_id, 'Parent company');
+    if (parent.level >= COMPANY_MAX_LEVEL) throw badRequest(PARENT_LEVEL_MESSAGE, 'parent_id');
     if (await companiesRepository.nameTaken(ctx.db, parent.id, input.name)) {
       throw conflict('A company with this name already exists under this parent', 'name');
     }
@@ -84,6 +89,9 @@ export const companiesService = {
       throw badRequest('A company cannot be moved under itself or one of its subsidiaries', 'target');
     }
     if (source.parentId === target.id) throw badRequest('The company is already under this parent', 'target');
+    // The level rule of newCompany holds for a moved subtree too: nothing below level 3.
+    const height = await companiesRepository.subtreeHeight(ctx.db, source);
+    if (target.level + 1 + height > COMPANY_MAX_LEVEL) throw badRequest(MOVE_LEVEL_MESSAGE, 'target');
     if (await companiesRepository.nameTaken(ctx.db, target.id, source.name)) {
       throw conflict('A company with this name already exists under the new parent', 'target');
     }

@@ -2,12 +2,14 @@
  * Where a company may move (product §3 moveCompany). The server decides in the end; the form
  * offers only what it would accept, and nothing that breaks the level rule.
  */
+
+import { COMPANY_MAX_LEVEL, COMPANY_PARENT_LEVELS } from '@fleetgate/shared/limits';
 import type { CompanyTreeNode } from '../api/companies';
 
 /** product §3 newCompany: a parent is a company of level 1 or 2. */
-export const PARENT_LEVELS = [1, 2] as const;
+export const PARENT_LEVELS = COMPANY_PARENT_LEVELS;
 /** So no company sits deeper than level 3 (the root is level 1, docs/decisions.md). */
-export const MAX_COMPANY_LEVEL = Math.max(...PARENT_LEVELS) + 1;
+export const MAX_COMPANY_LEVEL = COMPANY_MAX_LEVEL;
 
 export type TreeCompany = Pick<CompanyTreeNode, 'id' | 'name' | 'level' | 'parent_id'> & {
   children: readonly TreeCompany[];
