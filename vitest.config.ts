@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -44,6 +45,10 @@ export default defineConfig({
           ]
         : []),
       {
+        // `#src/lib/...` is apps/web/src/lib/..., as in apps/web/vite.config.ts.
+        resolve: {
+          alias: [{ find: /^#src\//, replacement: `${path.resolve(import.meta.dirname, 'apps/web/src')}/` }],
+        },
         test: {
           name: 'web',
           root: 'apps/web',
@@ -59,6 +64,8 @@ export default defineConfig({
           include: ['**/*.spec.ts'],
           environment: 'node',
           globalSetup: ['./support/global-setup.ts'],
+          // Fails the test during which a page reported a Content-Security-Policy violation.
+          setupFiles: ['./support/csp-guard.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Pages load slower on a busy two-core CI machine than locally: polls wait up to 10 s.

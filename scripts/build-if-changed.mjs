@@ -47,9 +47,10 @@ function inputsDigest() {
     hash.update(readFileSync(path.join(root, file)));
     hash.update('\0');
   }
-  // Vite bakes VITE_* variables into the bundle, and NODE_ENV changes how it builds.
+  // Vite bakes VITE_* variables into the bundle, and MAP_TILE_* too (apps/web/vite.config.ts);
+  // NODE_ENV changes how it builds.
   const variables = Object.keys(process.env)
-    .filter((name) => name.startsWith('VITE_') || name === 'NODE_ENV')
+    .filter((name) => name.startsWith('VITE_') || name.startsWith('MAP_TILE_') || name === 'NODE_ENV')
     .sort()
     .map((name) => `${name}=${process.env[name]}`);
   hash.update(variables.join('\n'));

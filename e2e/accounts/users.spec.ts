@@ -57,10 +57,14 @@ describe('users.table as a company admin (product §2, §6)', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText('User role updated successfully').waitFor();
     await expect.poll(() => row.getByTestId('user-role').textContent()).toBe('Guest');
-    // product §6 view_permissions: the role opens 'role permissions'.
+    // product §6 view_permissions: the role opens 'role permissions', a dialog of the roles
+    // feature opened from the users screen on a load that never showed a roles screen: named
+    // dialogs come from the feature manifests, not from the screens that happen to have rendered.
     const guest = DEFAULT_ROLES.find((r) => r.name === 'read_only')!;
     await row.getByTestId('user-role').click();
-    await page.locator(`[data-window-id="rolePermissions:${guest.id}"]`).waitFor();
+    const permissionsWindow = page.locator(`[data-window-id="rolePermissions:${guest.id}"]`);
+    await permissionsWindow.waitFor();
+    await permissionsWindow.locator('[data-permission]').first().waitFor();
     await page.keyboard.press('Escape');
     await page.locator(`[data-window-id="rolePermissions:${guest.id}"]`).waitFor({ state: 'detached' });
     // Not one's own role.

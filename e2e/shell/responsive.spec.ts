@@ -1,200 +1,45 @@
-import { deriveCapabilities } from '@fleetgate/shared/devices/capabilities';
-import { pathOf, ROUTES, type RouteDef } from '@fleetgate/shared/routes';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { brokerPort, companyId, fleetDevices, registerDevices, Simulator } from '../devices/support';
-import { pageApi } from '../support/api';
+import type { Simulator } from '../devices/support';
 import { launchBrowser, screenshot } from '../support/browser';
 import { USERS } from '../support/fixtures';
+import {
+  ACCOUNT_PAGES,
+  BUILT,
+  DEVICES,
+  type FleetIds,
+  LONG_NAME,
+  settled,
+  setUpDemoFleet,
+  walkRoutes,
+} from '../support/routes-walk';
 import { type RunningServer, startServer } from '../support/server';
 import { signedInPage } from '../support/session';
-import { createNotice } from './notice-helpers';
 
 /**
  * Every built screen at a desktop and a phone width (product §2 Layout): nothing may stick out
  * past the viewport's right edge, and text that matters is never cut (the device status
  * badge shows its whole word; a name cut short carries its full text on hover). The fixtures
- * look like the demo: a company tree, simulated devices reporting firmware, IMEI and
- * hostname, a tag, an active notice, and one company renamed to 120 characters.
+ * look like the demo (support/routes-walk.ts), one company renamed to 120 characters.
  */
 
 const WIDTHS = [1440, 390] as const;
 const HEIGHT = 900;
 
-// 120 characters, a long unbroken word included: names must wrap or be cut with their text on hover.
-const LONG_NAME =
-  'Acme Intercontinental Logistics and Telecommunications Infrastructure Services NorthEasternRegionalOperationsHolding Ltd';
-
-// The first fleet whose first unit has a modem (IMEI) and GPS, so the device page is as full as it gets.
-const FLEET = Array.from({ length: 20 }, (_, i) => 41 + i).find((fleet) => {
-  const d = fleetDevices(fleet, 1)[0]!;
-  const caps = deriveCapabilities({ model: d.model, firmware: d.firmware });
-  return caps.has_gps && caps.has_mobile;
-})!;
-const DEVICES = fleetDevices(FLEET, 2);
-
-/** Screens that exist today; each must be reached by the walk and draw its screen, not a placeholder. */
-const BUILT = [
-  'management.devices',
-  'device.activity',
-  'device.location',
-  'device.data-usage',
-  'device.ports',
-  'device.metrics.dynamic',
-  'device.metrics.mobile-data',
-  'device.metrics.io',
-  'device.metrics.gps',
-  'users.companies',
-  'company.tree',
-  'company.devices',
-  'company.userstable',
-  'company.invitations',
-  'company.tags',
-  'users.table',
-  'users.invitations',
-  'users.roles',
-  'users.impersonation-logs',
-  'users.move-logs',
-  'tags.main',
-  'management.tag_chart',
-  'notices.global',
-  'notifications.main',
-  'mail.logs',
-  'email-smtp',
-  'changelog',
-  'form',
-];
-
-/** The account app's settings pages (a separate app under /account). */
-const ACCOUNT_PAGES = ['profile', 'security', 'tokens', 'impersonation'];
-
-/** Routes a walk must not enter: signing out ends the walk's session. */
-const SKIPPED = new Set(['logout']);
-
 let server: RunningServer;
 let browser: Browser;
 let sim: Simulator;
-let ids: { device: number; company: number; tag: number };
+let ids: FleetIds;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer({ template: inject('templateDir') }), launchBrowser()]);
-  const { context, page } = await signedInPage(browser, server.url);
-  const acme = await companyId(page, 'Acme');
-  const renamed = await pageApi(page, 'PUT', `/api/companies/${acme}`, { name: LONG_NAME });
-  if (renamed.status !== 200) throw new Error(`rename failed: ${JSON.stringify(renamed.body)}`);
-  const registered = await registerDevices(page, acme, [
-    { ...DEVICES[0]!, name: 'Harbour gateway north pier 12' },
-    { ...DEVICES[1]!, name: 'Depot 02' },
-  ]);
-  const device = registered.get(DEVICES[0]!.serial)!;
-  const tag = await pageApi<{ data: { id: number } }>(page, 'POST', '/api/tags', {
-    company_id: acme,
-    name: 'Cold chain',
-    color: '#7048e8',
-  });
-  await pageApi(page, 'POST', '/api/devices/tags', {
-    action: 'add',
-    tag_id: tag.body.data.id,
-    device_id: [...registered.values()],
-  });
-  await createNotice(page, {
-    type: 'maintenance',
-    message: 'Planned maintenance tonight from 22:00 to 23:00',
-    enabled_at: new Date().toISOString(),
-  });
-  ids = { device, company: acme, tag: tag.body.data.id };
-
-  // The devices come online and report what the device page shows (firmware, IMEI, hostname).
-  sim = new Simulator({ port: await brokerPort(server), fleet: FLEET, count: 2, company: acme });
-  sim.start();
-  for (let tries = 0; ; tries++) {
-    const response = await pageApi<{
-      data: { status: number; firmware: string | null; imei: string | null };
-    }>(page, 'GET', `/api/devices/${device}`);
-    const d = response.body.data;
-    if (d.status === 1 && d.firmware && d.imei) break;
-    if (tries > 120) throw new Error(`the simulated device did not report:\n${sim.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  await context.close();
+  ({ ids, sim } = await setUpDemoFleet(browser, server));
 }, 120_000);
 afterAll(async () => {
   await sim?.dispose();
   await browser?.close();
   await server?.dispose();
 });
-
-/** A route's path with the fixtures' ids in its parameters. */
-function pathFor(route: RouteDef): string {
-  if (route.name === 'form') return '/forms/notice';
-  const id =
-    route.name === 'management.tag_chart' ? ids.tag : route.name.startsWith('device') ? ids.device : 1;
-  return pathOf(route.name, { id, company_id: ids.company, dashboard_id: 1, token: 'e2e-token' });
-}
-
-/** Opens a path inside the running console without reloading it. */
-async function visit(page: Page, path: string): Promise<void> {
-  await page.evaluate((to) => {
-    window.history.pushState({}, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-}
-
-/** The route of the table a path belongs to (the most specific pattern that matches it). */
-function routeOfPath(pathname: string): string | undefined {
-  const matches = ROUTES.filter((route) => {
-    if (!route.path) return false;
-    const pattern = route.path
-      .split('/')
-      .map((part) => (part.startsWith(':') ? (part.endsWith('?') ? '(?:/[^/]+)?' : '/[^/]+') : `/${part}`))
-      .join('')
-      .replace(/^\/\//, '/');
-    return new RegExp(`^${pattern}$`).test(pathname);
-  });
-  // A literal segment beats a parameter (/companies/tree is not /companies/:company_id).
-  const params = (path = '') => path.split(':').length;
-  return matches.sort((a, b) => params(a.path) - params(b.path))[0]?.name;
-}
-
-/**
- * Waits until the screen of the address has drawn (not the previous one: the console
- * stays mounted between visits), redirects included, and nothing is loading any more.
- */
-async function settled(page: Page): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        const pathname = new URL(page.url()).pathname;
-        const frame = page.getByTestId('page-frame').first();
-        if (await frame.count()) return (await frame.getAttribute('data-route')) === routeOfPath(pathname);
-        return (
-          (await page
-            .locator(
-              '[data-testid="screen-unavailable"], [data-testid="maintenance-page"], [data-testid="route-error"], main, h1',
-            )
-            .count()) > 0
-        );
-      },
-      { timeout: 10_000, interval: 100 },
-    )
-    .toBe(true);
-  await expect
-    .poll(
-      () =>
-        page.evaluate(
-          () =>
-            document.querySelectorAll(
-              '.mantine-Loader-root, .mantine-Skeleton-root[data-visible], [aria-busy="true"]',
-            ).length,
-        ),
-      { timeout: 15_000, interval: 100 },
-    )
-    .toBe(0);
-  // Charts and maps size themselves a frame after their data arrives: two frames later.
-  await page.evaluate(
-    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
-  );
-}
 
 type Problems = { overflow: string[]; clipped: string[]; pageWidth: number; viewport: number };
 
@@ -242,6 +87,9 @@ function findProblems(page: Page): Promise<Problems> {
      */
     const cut = (el: Element) => {
       if (el instanceof HTMLInputElement || !visible(el)) return false;
+      // Text for screen readers only (a one-pixel clipped box) is not meant to be seen.
+      const box = el.getBoundingClientRect();
+      if (box.width <= 1 && box.height <= 1) return false;
       if (![...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim()))
         return false;
       const style = getComputedStyle(el);
@@ -296,64 +144,14 @@ const LOOKED_AT = new Set([
   'users.table',
 ]);
 
-/**
- * Whether the visible frame of a route shows its screen: 'drawn', or what is seen instead
- * (no frame of that route, or the 'not available yet' panel in it).
- */
-function screenState(page: Page, name: string): Promise<string> {
-  return page.evaluate((route) => {
-    const shown = (el: Element) =>
-      (el as HTMLElement).offsetParent !== null || el.getClientRects().length > 0;
-    const frames = [...document.querySelectorAll('[data-testid="page-frame"]')].filter(shown);
-    const frame = frames.find((f) => f.getAttribute('data-route') === route);
-    if (!frame)
-      return `no visible frame of ${route} (frames: ${frames.map((f) => f.getAttribute('data-route')).join(', ') || 'none'})`;
-    const placeholder = [...frame.querySelectorAll('[data-testid="screen-unavailable"]')].some(shown);
-    return placeholder ? `the 'not available yet' panel inside ${route}` : 'drawn';
-  }, name);
-}
-
 async function walk(page: Page, width: number) {
   await page.setViewportSize({ width, height: HEIGHT });
-  const failures: string[] = [];
-  const drawn = new Set<string>();
-  const seen = new Set<string>();
-  for (const route of ROUTES) {
-    if (!route.path || SKIPPED.has(route.name)) continue;
-    const path = pathFor(route);
-    await visit(page, path);
-    try {
-      await settled(page);
-    } catch {
-      failures.push(`${route.name} (${path}) at ${width} px: nothing was drawn`);
-      continue;
-    }
-    const landed = new URL(page.url()).pathname;
-    // A redirecting route lands on a screen the walk checks once, under the screen's own name.
-    if (seen.has(landed)) continue;
-    seen.add(landed);
-    const frame = page.getByTestId('page-frame').first();
-    const name = ((await frame.count()) ? await frame.getAttribute('data-route') : null) ?? route.name;
-    // A built screen draws its own body inside its frame, not the 'not available yet' panel.
-    // Judged on what is visible: a screen that suspends keeps its previous body, hidden, a moment.
-    if (BUILT.includes(name)) {
-      const state = () => screenState(page, name);
-      const drew = await expect
-        .poll(state, { timeout: 10_000, interval: 100 })
-        .toBe('drawn')
-        .then(
-          () => true,
-          () => false,
-        );
-      if (drew) drawn.add(name);
-      else failures.push(`${name} (${landed}) at ${width} px: ${await state()}`);
-    }
+  return walkRoutes(page, ids, `at ${width} px`, async ({ route, name, landed }) => {
     const problem = describeProblems(await findProblems(page), `${route.name} (${landed}) at ${width} px`);
     // Pictures of what failed, and of the screens an operator lives in, to look at.
     if (problem || LOOKED_AT.has(name)) await screenshot(page, `responsive-${width}-${route.name}`);
-    if (problem) failures.push(problem);
-  }
-  return { failures, drawn };
+    return problem;
+  });
 }
 
 describe('every screen at 1440 px and 390 px (product §2 Layout)', () => {

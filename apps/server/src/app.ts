@@ -11,12 +11,15 @@ import { type SeedResult, seed } from './db/seed';
 import { brokerHooksRoutes } from './gateway/broker-hooks.routes';
 import { createGateway, type Gateway } from './gateway/gateway';
 import { type DeviceTaps, deviceTaps, type Notify, realtimeNotifier, tapped } from './gateway/notify';
+import { registerCompression } from './http/compression';
 import { registerErrorHandling } from './http/error-handler';
 import { registerInputGuard } from './http/input-guard';
+import { registerSecurityHeaders } from './http/security-headers';
 import { accountRoutes } from './modules/account/account.routes';
 import { accountSessionsRoutes } from './modules/account/sessions.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { type AuthService, createAuthService } from './modules/auth/auth.service';
+import { type CallerCache, createCallerCache } from './modules/auth/caller-cache';
 import { brandRoutes } from './modules/brand/brand.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { deviceActionsRoutes } from './modules/devices/actions.routes';
@@ -56,6 +59,8 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     authService: AuthService;
+    /** The callers of recent requests, dropped as the database announces changes (modules/auth/caller-cache.ts). */
+    callers: CallerCache;
     seedResult: SeedResult;
     broker: EmbeddedBroker | null;
     /** The device gateway (MQTT consumers, command delivery, telemetry batches). */
@@ -133,6 +138,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       app.log.info('broker closed');
     }
     await gateway.drain();
+    if (app.hasDecorator('callers')) await app.callers.close();
     await database.close();
     app.log.info('database closed');
     unlock();
@@ -183,8 +189,14 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     'seedResult',
     await seed(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword }),
   );
-  app.decorate('authService', createAuthService(database.db, config));
+  const authService = createAuthService(database.db, config);
+  app.decorate('authService', authService);
+  const callers = await createCallerCache({ database, auth: authService });
+  app.decorate('callers', callers);
 
+  // Before every route: both attach to routes as they are added, and every answer carries the headers.
+  await registerSecurityHeaders(app);
+  await registerCompression(app);
   await app.register(accessPlugin);
   await app.register(fastifyCookie);
   await app.register(authPlugin);

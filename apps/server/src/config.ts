@@ -70,6 +70,25 @@ const smtpAllowedHosts = z
     return parsed;
   });
 
+/** Map tiles when MAP_TILE_URL is unset (the console's own default: apps/web/src/features/devices/utils/constants.ts). */
+export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+
+/** A tile URL template: http(s), a host that may start with `{s}.`, placeholders in the path. */
+const tileUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v))
+  .refine(
+    (v) =>
+      v === undefined ||
+      (/^https?:\/\/(\{s\}\.)?[^/{}]+(\/|$)/.test(v) && URL.canParse(v.replace(/\{[a-z]+\}/g, '0'))),
+    {
+      message:
+        'must be a URL starting with http:// or https:// such as https://tile.example.com/{z}/{x}/{y}.png',
+    },
+  );
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: port(8080),
@@ -123,6 +142,13 @@ const envSchema = z.object({
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('true')
     .transform((v) => v === 'true'),
+  /**
+   * Map tile server of the device map, `{z}/{x}/{y}` (and `{s}` subdomains) in Leaflet's form;
+   * the build bakes it into the console and the Content-Security-Policy allows its images.
+   * VITE_MAP_TILE_URL, the build's own name for it, is read when this one is unset.
+   */
+  MAP_TILE_URL: tileUrl,
+  VITE_MAP_TILE_URL: tileUrl,
   /** Sign-in attempts per account per hour from all addresses together (ASVS V2.2.1: at most 100). */
   ACCOUNT_LOGIN_LIMIT: z.coerce.number().int().min(3).max(100).default(20),
   /** Days device telemetry is kept before the retention job deletes it. */
@@ -206,6 +232,8 @@ export type Config = {
   loginRateLimit: number;
   /** API_DOCS: whether /api/docs is served. */
   apiDocs: boolean;
+  /** MAP_TILE_URL: the device map's tile server, whose images the Content-Security-Policy allows. */
+  mapTileUrl: string;
   /** ACCOUNT_LOGIN_LIMIT: sign-in attempts per account per hour, whatever the address. */
   accountLoginLimit: number;
   telemetryRetentionDays: number;
@@ -279,6 +307,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     accountLoginLimit: e.ACCOUNT_LOGIN_LIMIT,
     apiDocs: e.API_DOCS,
+    mapTileUrl: e.MAP_TILE_URL ?? e.VITE_MAP_TILE_URL ?? DEFAULT_MAP_TILE_URL,
     telemetryRetentionDays: e.TELEMETRY_RETENTION_DAYS,
     demoDevices: e.DEMO_DEVICES,
     mqttAuthToken: e.MQTT_AUTH_TOKEN,

@@ -1,14 +1,19 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './lib/zod-jitless';
+// Mantine's base sheets; each component's sheet comes with the component (vite.config.ts).
+import '@mantine/core/styles/baseline.layer.css';
+import '@mantine/core/styles/default-css-variables.layer.css';
+import '@mantine/core/styles/global.layer.css';
+import { PRODUCT_XSRF_COOKIE, XSRF_COOKIE } from '@fleetgate/shared/constants';
 import { CONNECT_SCREENS } from '@fleetgate/shared/routes';
 import { type ReactNode, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadBrand } from './app/brand';
-import { MaintenancePage } from './app/MaintenancePage';
 import { OFFLINE_PATH, OfflinePage } from './app/OfflinePage';
 import { Providers } from './app/providers';
-import { initSession, loginUrl } from './app/session-init';
+import { MaintenancePage } from './components/page/MaintenancePage';
 import { initI18n } from './i18n/i18n';
+import { readCookie } from './lib/cookies';
+import { initSession, loginUrl } from './lib/session/session-init';
 import { userStorage } from './lib/storage/user-storage';
 
 function render(node: ReactNode) {
@@ -24,6 +29,14 @@ function connectScreen(pathname: string) {
   return (Object.entries(CONNECT_SCREENS) as [keyof typeof CONNECT_SCREENS, string][]).find(([, path]) =>
     pathname.includes(path),
   )?.[0];
+}
+
+/** The signed-in console's code: the shell with its routes, and the gates before work. */
+function loadConsole() {
+  return Promise.all([
+    import('./app/MainApp'),
+    import('./features/account-settings/components/AccountGates'),
+  ]);
 }
 
 /** App start of product §4: offline check, service workers gone, session, then mount. */
@@ -52,6 +65,11 @@ async function boot(): Promise<void> {
     return;
   }
   const connect = connectScreen(pathname);
+  // A session leaves its XSRF cookie readable: then the console's code is fetched at once,
+  // beside the user, brand and storage requests, instead of after them.
+  const signedIn = readCookie(PRODUCT_XSRF_COOKIE) ?? readCookie(XSRF_COOKIE);
+  const consoleCode = signedIn && !connect ? loadConsole() : undefined;
+  consoleCode?.catch(() => {});
   // product §2: the ssh and desktop launchers with a key in the query skip authentication.
   if (connect && (connect === 'ssh' || connect === 'desktop') && new URLSearchParams(search).has('key')) {
     const { ConnectApp } = await import('./features/connect/ConnectApp');
@@ -80,10 +98,7 @@ async function boot(): Promise<void> {
         return;
       }
       await Promise.race([userStorage.load(), new Promise((resolve) => setTimeout(resolve, 3000))]);
-      const [{ MainApp }, { AccountGates }] = await Promise.all([
-        import('./app/MainApp'),
-        import('./features/account-settings/components/AccountGates'),
-      ]);
+      const [{ MainApp }, { AccountGates }] = await (consoleCode ?? loadConsole());
       // product §4: the data agreement and 'Please enter your email address' come before work.
       render(
         <>

@@ -4,19 +4,19 @@ import type { Permission } from './permissions';
 export type Transition = 'toRight' | 'toLeft' | 'fade' | 'none';
 
 /**
- * One route of product §2. The table is data only: the console maps names to screens, the
- * server uses it for links (e-mails, notifications) and the guard tests walk it.
+ * One route of product §2 as the table spells it: its own name, its parent's and its
+ * redirect's, each kept as a literal type so that ROUTES below can check them.
  */
-export type RouteDef = {
-  name: string;
+type RouteSpec<Name extends string, Parent extends string, Redirect extends string> = {
+  name: Name;
   /** Path pattern with `:params`; absent for a route that only groups tabs. */
   path?: string;
   /** Held permission needed to enter; a list passes when any is held (product §6). */
   permission?: Permission | readonly Permission[];
   /** Where entering this route leads instead (product §2: company.info → devices tab, ...). */
-  redirect?: string;
+  redirect?: Redirect;
   /** The route whose tab strip shows this one. */
-  parent?: string;
+  parent?: Parent;
   /** Shown as a tab of `parent`. */
   tab?: boolean;
   /** Rendered with no chrome (product §2 Layout). */
@@ -28,10 +28,15 @@ export type RouteDef = {
   help?: 'panel' | 'link';
 };
 
-const r = (def: RouteDef): RouteDef => def;
+const r = <
+  const Name extends string,
+  const Parent extends string = never,
+  const Redirect extends string = never,
+>(
+  def: RouteSpec<Name, Parent, Redirect>,
+) => def;
 
-/** Every route of product §2, in the order the guard looks for a first permitted page. */
-export const ROUTES: readonly RouteDef[] = [
+const TABLE = [
   // Management
   r({ name: 'management.devices', path: '/management/devices', permission: 'view_devices', help: 'link' }),
   r({
@@ -387,7 +392,7 @@ export const ROUTES: readonly RouteDef[] = [
     redirect: 'vpn-hub.general',
     help: 'link',
   }),
-  ...['general', 'clients', 'routes', 'data-usage', 'configuration'].map((tab) =>
+  ...(['general', 'clients', 'routes', 'data-usage', 'configuration'] as const).map((tab) =>
     r({
       name: `vpn-hub.${tab}`,
       path: `/vpn/hubs/:id/${tab}`,
@@ -405,7 +410,7 @@ export const ROUTES: readonly RouteDef[] = [
     redirect: 'vpn-connect.general',
     help: 'link',
   }),
-  ...['general', 'clients', 'data-usage', 'connection-logs'].map((tab) =>
+  ...(['general', 'clients', 'data-usage', 'connection-logs'] as const).map((tab) =>
     r({
       name: `vpn-connect.${tab}`,
       path: `/vpn/quick-connect/:id/${tab}`,
@@ -497,7 +502,7 @@ export const ROUTES: readonly RouteDef[] = [
     tab: true,
     redirect: 'company.reports.single',
   }),
-  ...['single', 'periodic.day', 'periodic.week', 'periodic.month'].map((tab) =>
+  ...(['single', 'periodic.day', 'periodic.week', 'periodic.month'] as const).map((tab) =>
     r({
       name: `company.reports.${tab}`,
       path: `/companies/:company_id/reports/${tab.replace('.', '/')}`,
@@ -514,7 +519,7 @@ export const ROUTES: readonly RouteDef[] = [
     tab: true,
     redirect: 'company.resources.credits',
   }),
-  ...['codes', 'credits', 'data-history'].map((tab) =>
+  ...(['codes', 'credits', 'data-history'] as const).map((tab) =>
     r({
       name: `company.resources.${tab}`,
       path: `/companies/:company_id/resources/${tab}`,
@@ -627,21 +632,42 @@ export const ROUTES: readonly RouteDef[] = [
   r({ name: 'notfound', path: '/404', standalone: true, public: true }),
 ];
 
-const byName = new Map(ROUTES.map((route) => [route.name, route]));
+/** The name of a route of the table: a name that is not in it does not compile. */
+export type RouteName = (typeof TABLE)[number]['name'];
 
-/** The route of a name; throws on a name that is not in the table (a typo is a bug). */
-export function routeByName(name: string): RouteDef {
+/**
+ * One route of product §2. The table is data only: the console maps names to screens, the
+ * server uses it for links (e-mails, notifications) and the guard tests walk it.
+ */
+export type RouteDef = RouteSpec<RouteName, RouteName, RouteName>;
+
+/**
+ * Every route of product §2, in the order the guard looks for a first permitted page. A parent
+ * or redirect that names no route of the table does not compile here.
+ */
+export const ROUTES: readonly RouteDef[] = TABLE;
+
+const byName = new Map<string, RouteDef>(ROUTES.map((route) => [route.name, route]));
+
+/** True for a name of the table (a name read from the address, a tab strip, the brand's settings). */
+export function isRouteName(name: string): name is RouteName {
+  return byName.has(name);
+}
+
+/** The route of a name. */
+export function routeByName(name: RouteName): RouteDef {
   const route = byName.get(name);
   if (!route) throw new Error(`Unknown route name: ${name}`);
   return route;
 }
 
+/** The route of a name read from outside the code (the brand's disabled routes), if there is one. */
 export function findRoute(name: string): RouteDef | undefined {
   return byName.get(name);
 }
 
 /** Builds a path from a route name and its params (missing optional params dropped). */
-export function pathOf(name: string, params: Record<string, string | number | undefined> = {}): string {
+export function pathOf(name: RouteName, params: Record<string, string | number | undefined> = {}): string {
   const route = routeByName(name);
   if (!route.path) {
     const first = ROUTES.find((child) => child.parent === name && child.path);
@@ -666,7 +692,7 @@ export function pathOf(name: string, params: Record<string, string | number | un
 }
 
 /** The chain of routes from the top down to this one (for breadcrumbs). */
-export function routeChain(name: string): RouteDef[] {
+export function routeChain(name: RouteName): RouteDef[] {
   const chain: RouteDef[] = [];
   for (let route = findRoute(name); route; route = route.parent ? findRoute(route.parent) : undefined) {
     chain.unshift(route);
@@ -675,7 +701,7 @@ export function routeChain(name: string): RouteDef[] {
 }
 
 /** Tabs shown under a route: its children marked as tabs, in table order. */
-export function tabsOf(name: string): RouteDef[] {
+export function tabsOf(name: RouteName): RouteDef[] {
   return ROUTES.filter((route) => route.parent === name && route.tab);
 }
 

@@ -1,8 +1,8 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, buildTestApp, TestClient } from '../../test/app';
-import { createUser } from '../../test/factories';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, buildTestApp, TestClient } from '#test/app';
+import { createUser } from '#test/factories';
 import { auditLog } from '../db/schema/audit';
 import { roles } from '../db/schema/roles';
 import { sessions } from '../db/schema/sessions';

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -68,6 +69,8 @@ export type Database = {
    * the same database); answers the function that stops listening.
    */
   listen(channel: string, listener: NotificationListener): Promise<() => Promise<void>>;
+  /** Sends `NOTIFY channel, payload` to every listener of every process on this database. */
+  notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -80,6 +83,10 @@ export type DatabaseOptions =
 const PGLITE_EXTENSIONS = { pg_trgm };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+async function notify(db: Db, channel: string, payload: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+}
 
 /** Opens the database and applies every committed migration. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -94,6 +101,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db: db as unknown as Db,
       kind: 'postgres',
       listen: (channel, listener) => listeners.listen(channel, listener),
+      notify: (channel, payload) => notify(db as unknown as Db, channel, payload),
       close: async () => {
         await listeners.close();
         await pool.end();
@@ -115,6 +123,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    notify: (channel, payload) => notify(db as unknown as Db, channel, payload),
     // One connection in this process: nothing is ever missed, so there is no gap.
     listen: async (channel, listener) => {
       const stop = await client.listen(channel, (payload) => listener.onMessage(payload));

@@ -2,7 +2,7 @@ import type { DeviceAgent } from '@fleetgate/device-sim/agent';
 import { topics } from '@fleetgate/shared/devices/topics';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient } from '../../test/app';
+import { TestClient } from '#test/app';
 import {
   brokerUrl,
   buildGatewayApp,
@@ -11,7 +11,7 @@ import {
   registerDirect,
   testIdentity,
   waitFor,
-} from '../../test/devices';
+} from '#test/devices';
 
 /**
  * The finding, device side: text a device reports is shown in the console, so a firmware

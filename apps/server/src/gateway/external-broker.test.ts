@@ -8,16 +8,9 @@ import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient } from '../../test/app';
-import { openTestDatabase } from '../../test/database';
-import {
-  buildGatewayApp,
-  keepOpen,
-  onlineAgent,
-  rawConnect,
-  registerDirect,
-  waitFor,
-} from '../../test/devices';
+import { TestClient } from '#test/app';
+import { openTestDatabase } from '#test/database';
+import { buildGatewayApp, keepOpen, onlineAgent, rawConnect, registerDirect, waitFor } from '#test/devices';
 import { digest } from '../auth/tokens';
 import { deviceCommands, deviceState, devices } from '../db/schema/devices';
 import { devicesRepository } from '../modules/devices/devices.repository';

@@ -3,7 +3,7 @@ import { topics } from '@fleetgate/shared/devices/topics';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient } from '../../test/app';
+import { TestClient } from '#test/app';
 import {
   brokerUrl,
   buildGatewayApp,
@@ -14,8 +14,8 @@ import {
   registerDirect,
   testIdentity,
   waitFor,
-} from '../../test/devices';
-import { createUser, signedIn, tenantTree } from '../../test/factories';
+} from '#test/devices';
+import { createUser, signedIn, tenantTree } from '#test/factories';
 import { deviceConnectionAttempts, devices } from '../db/schema/devices';
 import { devicesRepository } from '../modules/devices/devices.repository';
 

@@ -7,8 +7,8 @@ import { topics } from '@fleetgate/shared/devices/topics';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient } from '../../test/app';
-import { openTestDatabase } from '../../test/database';
+import { TestClient } from '#test/app';
+import { openTestDatabase } from '#test/database';
 import {
   brokerUrl,
   buildGatewayApp,
@@ -18,7 +18,7 @@ import {
   registerDirect,
   testIdentity,
   waitFor,
-} from '../../test/devices';
+} from '#test/devices';
 import { deviceCommands, deviceState, deviceTelemetry } from '../db/schema/devices';
 import { commandsRepository } from '../modules/devices/commands.repository';
 import { devicesRepository } from '../modules/devices/devices.repository';

@@ -14,7 +14,7 @@ import {
   registerDirect,
   testIdentity,
   waitFor,
-} from '../../test/devices';
+} from '#test/devices';
 import { devicesRepository } from '../modules/devices/devices.repository';
 
 let app: FastifyInstance;

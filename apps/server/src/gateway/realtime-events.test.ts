@@ -6,9 +6,9 @@ import {
 } from '@fleetgate/shared/devices/events';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestClient } from '../../test/app';
-import { buildGatewayApp, onlineAgent, registerDirect, testIdentity, waitFor } from '../../test/devices';
-import { createUser, signedIn, tenantTree } from '../../test/factories';
+import type { TestClient } from '#test/app';
+import { buildGatewayApp, onlineAgent, registerDirect, testIdentity, waitFor } from '#test/devices';
+import { createUser, signedIn, tenantTree } from '#test/factories';
 import { cookieHeader, opened, subscribe, type TestSocket, testSocket } from '../realtime/socket-test-client';
 
 let app: FastifyInstance;

@@ -12,8 +12,8 @@ import { ATTEMPT_CODES, DEVICE_STATUS } from '@fleetgate/shared/devices/status';
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, TestClient } from '../../test/app';
-import { brokerUrl, buildGatewayApp, FAST, httpPort, waitFor } from '../../test/devices';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, TestClient } from '#test/app';
+import { brokerUrl, buildGatewayApp, FAST, httpPort, waitFor } from '#test/devices';
 import { deviceConnectionAttempts, deviceEvents, deviceState, devices } from '../db/schema/devices';
 
 function luhnValid(digits: string): boolean {

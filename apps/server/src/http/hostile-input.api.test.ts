@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, errorsOf, TestClient } from '../../test/app';
-import { registerDirect, testIdentity } from '../../test/devices';
-import { tenantTree } from '../../test/factories';
+import { buildTestApp, errorsOf, TestClient } from '#test/app';
+import { registerDirect, testIdentity } from '#test/devices';
+import { tenantTree } from '#test/factories';
 import { auditLog } from '../db/schema/audit';
 import { TOO_DEEP_MESSAGE, UNSTORABLE_TEXT_MESSAGE } from './input-guard';
 

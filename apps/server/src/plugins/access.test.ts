@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, TestClient } from '../../test/app';
-import { createUser, signedIn } from '../../test/factories';
+import { buildTestApp, TestClient } from '#test/app';
+import { createUser, signedIn } from '#test/factories';
 
 let app: FastifyInstance;
 beforeAll(async () => {

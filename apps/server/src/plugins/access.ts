@@ -17,14 +17,20 @@ export type RouteAccess =
   | { authenticated: true }
   | { permission: Permission | readonly Permission[]; mode?: 'any' | 'all' };
 
-export type RouteEntry = { method: string; url: string; access: RouteAccess | undefined };
+export type RouteEntry = {
+  method: string;
+  url: string;
+  access: RouteAccess | undefined;
+  /** The status codes the route's `response` schema describes. */
+  responses: string[];
+};
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
   }
   interface FastifyInstance {
-    /** Every route registered, with its access rule: walked by the route-guard test. */
+    /** Every route registered, with its access rule and answers: walked by the route-guard and contract tests. */
     routeCatalog: RouteEntry[];
   }
 }
@@ -64,7 +70,8 @@ export const accessPlugin = fp(
     app.addHook('onRoute', (route) => {
       const access = route.config?.access;
       const methods = Array.isArray(route.method) ? route.method : [route.method];
-      for (const method of methods) app.routeCatalog.push({ method, url: route.url, access });
+      const responses = Object.keys((route.schema?.response as object | undefined) ?? {});
+      for (const method of methods) app.routeCatalog.push({ method, url: route.url, access, responses });
       if (!access) {
         if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs')) {
           throw new Error(`Route ${methods.join(',')} ${route.url} declares no access rule`);

@@ -5,7 +5,7 @@ import { safeEqual } from '../auth/tokens';
 import { AppError } from '../http/errors';
 import { allowedWhileBlocked, blockedError } from '../modules/account/account-state';
 import type { IssuedTokens } from '../modules/auth/auth.service';
-import { blockOf, callerOfSession } from '../modules/auth/caller';
+import { blockOf } from '../modules/auth/caller';
 import type { SessionRow } from '../modules/auth/sessions.repository';
 import { bearerOf, resolveBearer, tokenPrincipal, tokenSession } from '../modules/tokens/bearer';
 import { findPrincipal, type Principal } from '../modules/users/principal.repository';
@@ -180,8 +180,7 @@ export const authPlugin = fp(
       }
       const token = accessCookie(request, app.config.publicUrl);
       if (!token) return;
-      const session = await app.authService.resolve(token);
-      const caller = session ? await callerOfSession(app.db, session) : undefined;
+      const caller = await app.callers.resolve(token);
       if (!caller) return;
       if (unsafe) checkXsrf(request, caller.session);
       request.auth = caller;
@@ -193,6 +192,11 @@ export const authPlugin = fp(
           throw blockedError(block);
         }
       }
+    });
+    // A change answers only once every server's kept callers have heard of it here, so the
+    // next request, whatever it is, meets the change (a revoked session, a new role).
+    app.addHook('onSend', async (request) => {
+      if (UNSAFE.has(request.method) && isApi(request.url)) await app.callers.settle();
     });
   },
   { name: 'auth', dependencies: ['access'] },

@@ -21,6 +21,9 @@ export async function registerSpa(app: FastifyInstance, root = WEB_DIST): Promis
       root,
       wildcard: true,
       index: false,
+      // The build writes .br and .gz beside each file (apps/web/vite.config.ts); the client's
+      // Accept-Encoding picks one, with Vary: Accept-Encoding.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const rel = `/${path.relative(root, filePath).split(path.sep).join('/')}`;
         res.header(

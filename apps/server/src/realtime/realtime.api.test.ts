@@ -1,8 +1,8 @@
 import { notificationsChannel, type SubscriptionError } from '@fleetgate/shared/events';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestClient } from '../../test/app';
-import { createUser, signedIn, tenantTree } from '../../test/factories';
+import { buildTestApp, type TestClient } from '#test/app';
+import { createUser, signedIn, tenantTree } from '#test/factories';
 import {
   cookieHeader,
   listenLocally,

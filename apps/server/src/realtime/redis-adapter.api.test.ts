@@ -3,9 +3,9 @@ import { connect } from 'node:net';
 import { notificationsChannel } from '@fleetgate/shared/events';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient, testConfig } from '../../test/app';
-import { openTestDatabase } from '../../test/database';
-import { createUser, signedIn, tenantTree } from '../../test/factories';
+import { TestClient, testConfig } from '#test/app';
+import { openTestDatabase } from '#test/database';
+import { createUser, signedIn, tenantTree } from '#test/factories';
 import { build } from '../app';
 import type { Database } from '../db/database';
 import {

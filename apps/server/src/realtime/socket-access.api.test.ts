@@ -4,9 +4,9 @@ import { DEFAULT_ROLES } from '@fleetgate/shared/roles';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, TestClient } from '../../test/app';
-import { registerDirect, testIdentity, waitFor } from '../../test/devices';
-import { createCompany, createUser, signedIn, tenantTree } from '../../test/factories';
+import { buildTestApp, TestClient } from '#test/app';
+import { registerDirect, testIdentity, waitFor } from '#test/devices';
+import { createCompany, createUser, signedIn, tenantTree } from '#test/factories';
 import { devices } from '../db/schema/devices';
 import { sessions } from '../db/schema/sessions';
 import {

@@ -3,9 +3,9 @@ import { notificationsChannel } from '@fleetgate/shared/events';
 import type { RoleName } from '@fleetgate/shared/roles';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestClient } from '../../test/app';
-import { registerDirect, testIdentity } from '../../test/devices';
-import { createUser } from '../../test/factories';
+import { buildTestApp, type TestClient } from '#test/app';
+import { registerDirect, testIdentity } from '#test/devices';
+import { createUser } from '#test/factories';
 import {
   CALLERS,
   matrixCallers,
@@ -15,7 +15,7 @@ import {
   RELATIONS,
   type Relation,
   SUBTREE,
-} from '../../test/policy-matrix';
+} from '#test/policy-matrix';
 import {
   cookieHeader,
   listenLocally,

@@ -4,20 +4,23 @@ import type { Brand } from '@fleetgate/shared/schemas/brand';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
+import { FirstPermitted } from '../components/page/FirstPermitted';
+import { HelpProvider } from '../components/page/help-context';
+import { MaintenancePage } from '../components/page/MaintenancePage';
+import { provideDialogs } from '../lib/dialogs/registry';
 import { WindowsProvider } from '../lib/dialogs/WindowsProvider';
+import { provideForms } from '../lib/forms/registry';
 import { cancelPending } from '../lib/http/client';
-import { HelpProvider } from './layout/help-context';
+import { firstPermittedPath } from '../lib/routing/guards';
+import { SessionProvider } from '../lib/session/session-context';
+import { DIALOGS, FORMS, PAGES, TAB_FRAMES } from './features';
 import { Layout } from './layout/Layout';
-import { MaintenancePage } from './MaintenancePage';
 import { OFFLINE_PATH, OfflinePage } from './OfflinePage';
-import { PAGES } from './pages';
-import { firstPermittedPath } from './router/guards';
 import { RouteError } from './router/RouteError';
-import { FirstPermitted, type PageMap, RouteScreen } from './router/RouteScreen';
-import { SessionProvider } from './session/session-context';
+import { type PageMap, RouteScreen } from './router/RouteScreen';
 
 /** The route table of product §2 as react-router routes: standalone ones outside the chrome. */
-export function buildRoutes(pages: PageMap): RouteObject[] {
+export function buildRoutes(pages: PageMap, frames: PageMap): RouteObject[] {
   const inLayout: RouteObject[] = [];
   const standalone: RouteObject[] = [];
   for (const route of ROUTES) {
@@ -26,7 +29,7 @@ export function buildRoutes(pages: PageMap): RouteObject[] {
     const object: RouteObject = {
       path: route.path,
       handle: { name: route.name },
-      element: <RouteScreen route={route} pages={pages} />,
+      element: <RouteScreen route={route} pages={pages} frames={frames} />,
       errorElement: <RouteError inPage={!route.standalone} />,
     };
     (route.standalone ? standalone : inLayout).push(object);
@@ -55,7 +58,10 @@ export function buildRoutes(pages: PageMap): RouteObject[] {
 export function MainApp({ user, brand }: { user: CurrentUser; brand: Brand }) {
   const { t } = useTranslation('shell');
   const router = useMemo(() => {
-    const created = createBrowserRouter(buildRoutes(PAGES));
+    // Every manifest's dialogs and forms answer by name from the first screen on, whichever it is.
+    provideDialogs(DIALOGS);
+    provideForms(FORMS);
+    const created = createBrowserRouter(buildRoutes(PAGES, TAB_FRAMES));
     // product §7 General: pending requests are cancelled on route change ('Route changed').
     let path = created.state.location.pathname;
     created.subscribe((state) => {

@@ -1,52 +1,112 @@
-import i18next from 'i18next';
+import { LANGUAGES } from '@fleetgate/shared/constants';
+import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { isExtraLanguage, loadExtraLanguage } from './extra-languages';
 import { pickLanguage } from './pick-language';
 
 export const LANGUAGE_STORAGE_KEY = 'language';
 
-/**
- * Every translation file, `locales/<language>/<namespace>.json`: one namespace per
- * feature so that features never edit the same file. Keys are flat ("login.title").
- */
-const files = import.meta.glob<{ default: Record<string, string> }>('./locales/*/*.json', { eager: true });
+type Texts = Record<string, string>;
+type Bundle = Record<string, Texts>;
 
-export function bundledResources(): Record<string, Record<string, Record<string, string>>> {
-  const resources: Record<string, Record<string, Record<string, string>>> = {};
-  for (const [path, module] of Object.entries(files)) {
-    const [, language, namespace] = path.match(/\.\/locales\/([^/]+)\/([^/]+)\.json$/) ?? [];
-    if (!language || !namespace) continue;
-    resources[language] ??= {};
-    resources[language][namespace] = module.default;
+/** The language every other falls back to, and the only one in the first download. */
+const FALLBACK = 'en';
+
+/**
+ * The English translation files, `locales/en/<namespace>.json`, part of the console's first
+ * download: one namespace per feature so that features never edit the same file. Keys are
+ * flat ("login.title").
+ */
+const english = import.meta.glob<Texts>('./locales/en/*.json', { eager: true, import: 'default' });
+
+/**
+ * Every other language's files, fetched when that language is picked: the build puts each
+ * language in one file of its own (vite.config.ts), so a language costs one request and a
+ * reader of English downloads none of them.
+ */
+const others = import.meta.glob<Texts>(['./locales/*/*.json', '!./locales/en/*.json'], { import: 'default' });
+
+function split(path: string): { language: string; namespace: string } | undefined {
+  const [, language, namespace] = path.match(/\.\/locales\/([^/]+)\/([^/]+)\.json$/) ?? [];
+  return language && namespace ? { language, namespace } : undefined;
+}
+
+function englishBundle(): Bundle {
+  const bundle: Bundle = {};
+  for (const [path, texts] of Object.entries(english)) {
+    const file = split(path);
+    if (file) bundle[file.namespace] = texts;
   }
-  return resources;
+  return bundle;
+}
+
+const loading = new Map<string, Promise<Bundle>>();
+
+/** Every namespace of a bundled language other than English (empty for any other code). */
+function loadBundled(language: string): Promise<Bundle> {
+  let bundle = loading.get(language);
+  if (!bundle) {
+    const files = Object.entries(others).filter(([path]) => split(path)?.language === language);
+    bundle = Promise.all(
+      files.map(async ([path, load]) => [split(path)!.namespace, await load()] as const),
+    ).then((entries) => Object.fromEntries(entries));
+    // A failed download (a new deployment removed the file) is tried again next time.
+    bundle.catch(() => loading.delete(language));
+    loading.set(language, bundle);
+  }
+  return bundle;
 }
 
 /**
- * Starts i18next with every bundled language; English fills any gap. A further language
- * chosen from the data directory (extra-languages.ts) is fetched first; when the server
- * has none of its files any more, the console falls back to the usual choice.
+ * i18next asks for a language it has no texts of (at start, or on changeLanguage) here; a
+ * namespace the language lacks reads in English.
+ */
+const bundledLanguages: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    loadBundled(language).then(
+      (bundle) => callback(null, bundle[namespace] ?? {}),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
+/**
+ * Starts i18next in the reader's language: English is bundled, another bundled language is
+ * fetched before the first screen draws. A further language chosen from the data directory
+ * (extra-languages.ts) is fetched first too; when the server has none of its files any
+ * more, the console falls back to the usual choice.
  */
 export async function initI18n(): Promise<typeof i18next> {
   const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
-  const resources = bundledResources();
+  const resources: Record<string, Bundle> = { [FALLBACK]: englishBundle() };
+  const namespaces = Object.keys(resources[FALLBACK] ?? {});
   let lng: string = pickLanguage(stored, navigator.languages ?? [navigator.language]);
-  if (isExtraLanguage(stored)) {
-    const extra = await loadExtraLanguage(stored, Object.keys(resources.en ?? {})).catch(() => ({}));
+  // Only a reader of a further language needs its code (and the schema behind its name rule).
+  if (stored && !LANGUAGES.some((language) => language.code === stored)) {
+    const { isExtraLanguage, loadExtraLanguage } = await import('./extra-languages');
+    const extra = isExtraLanguage(stored)
+      ? await loadExtraLanguage(stored, namespaces).catch(() => ({}))
+      : {};
     if (Object.keys(extra).length) {
       resources[stored] = extra;
       lng = stored;
     }
   }
-  await i18next.use(initReactI18next).init({
-    resources,
-    lng,
-    fallbackLng: 'en',
-    ns: Object.keys(resources.en ?? {}),
-    defaultNS: 'common',
-    keySeparator: false,
-    interpolation: { escapeValue: false },
-  });
+  await i18next
+    .use(bundledLanguages)
+    .use(initReactI18next)
+    .init({
+      resources,
+      // Languages outside `resources` come from the backend above.
+      partialBundledLanguages: true,
+      lng,
+      fallbackLng: FALLBACK,
+      ns: namespaces,
+      defaultNS: 'common',
+      keySeparator: false,
+      interpolation: { escapeValue: false },
+    });
   document.documentElement.lang = lng;
   return i18next;
 }

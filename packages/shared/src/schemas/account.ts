@@ -99,3 +99,15 @@ export type AccountSession = z.infer<typeof accountSessionSchema>;
 export const activationVerifyBodySchema = body({
   token: text('Token').min(1, 'Token is required').max(2000, 'Token must be at most 2000 characters'),
 });
+
+/** What accepting the terms answers (product §7 PUT /account/user). */
+export const tosResultSchema = fields('Result', { tos_accepted: flag('Terms accepted') });
+export type TosResult = z.infer<typeof tosResultSchema>;
+
+/** What signing one browser out answers: the id of its session. */
+export const sessionRevokedSchema = fields('Result', { id: text('Session id') });
+export type SessionRevoked = z.infer<typeof sessionRevokedSchema>;
+
+/** What signing out every other browser answers: how many sessions ended. */
+export const sessionsRevokedSchema = fields('Result', { revoked: whole('Revoked') });
+export type SessionsRevoked = z.infer<typeof sessionsRevokedSchema>;

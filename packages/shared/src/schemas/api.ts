@@ -45,6 +45,8 @@ export const metaSchema = fields('Meta', {
   session_id: text('Session id').optional(),
 }).catchall(z.unknown());
 
+export type Meta = z.infer<typeof metaSchema>;
+
 /** The success body of ARCHITECTURE §4: `{ success, data, meta? }`. */
 export function okBody<T extends z.ZodType>(data: T) {
   return z.object(
@@ -57,3 +59,33 @@ export function okBody<T extends z.ZodType>(data: T) {
     { error: typeMessage('Response', 'an object') },
   );
 }
+
+/** A success body as a presenter builds it, for a route whose `response` is `okBody(schema of T)`. */
+export type OkBody<T> = { success: true; data: T; meta?: Meta; message?: string };
+
+/**
+ * A response type as the console receives it: JSON carries every date as ISO text. The
+ * console's types are `Json<z.infer<typeof someSchema>>`, never written again by hand.
+ */
+export type Json<T> = T extends Date
+  ? string
+  : T extends readonly (infer Item)[]
+    ? Json<Item>[]
+    : T extends object
+      ? { [K in keyof T]: Json<T[K]> }
+      : T;
+
+/** What a removal answers: the id of what is gone (and what a change answers when nothing else is new). */
+export const idResultSchema = fields('Result', { id: whole('Id') });
+export type IdResult = z.infer<typeof idResultSchema>;
+
+/** What an action with nothing to report answers. */
+export const okResultSchema = fields('Result', { ok: z.literal(true, { error: 'Ok must be true' }) });
+export type OkResult = z.infer<typeof okResultSchema>;
+
+/** What an action on one address answers: the address. */
+export const emailResultSchema = fields('Result', { email: text('Email') });
+export type EmailResult = z.infer<typeof emailResultSchema>;
+
+/** What an answer without data carries. */
+export const noDataSchema = z.null({ error: 'Data must be null' });

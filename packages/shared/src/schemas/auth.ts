@@ -90,3 +90,8 @@ export const currentUserSchema = fields('User', {
   }).nullable(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** What a password confirmation answers (the 423 step-up may be retried now). */
+export const passwordConfirmedSchema = fields('Result', {
+  confirmed: z.literal(true, { error: 'Confirmed must be true' }),
+});

@@ -6,7 +6,9 @@ import {
   INVISIBLE_NAME_MESSAGE,
   NAME_MAX,
 } from '../limits';
-import { body, flag, text } from './messages';
+import { okBody } from './api';
+import { commaIntList, idFilter, listQuerySchema } from './list';
+import { body, fields, flag, instant, listOf, text, typeMessage, whole } from './messages';
 
 /** A company name (product §5): at least 3 characters, none of the forbidden or invisible characters. */
 export const companyNameSchema = text('Company name')
@@ -45,3 +47,76 @@ export const companyFlagsBodySchema = body({
 
 /** The message of product §5 for an edit that changes nothing. */
 export const UNCHANGED_VALUE_MESSAGE = 'Please input different value to save changes';
+
+/** GET /companies: the list parameters, companies of these levels, children of one parent. */
+export const companyListQuerySchema = listQuerySchema.extend({
+  level: commaIntList.optional(),
+  parent_id: idFilter('Parent company').optional(),
+});
+export type CompanyListQuery = z.infer<typeof companyListQuerySchema>;
+
+/** A company as GET /companies and /companies/{id} answer (product §3 Company plus counts and flags). */
+export const companySchema = fields('Company', {
+  id: whole('Id'),
+  name: text('Name'),
+  parent_id: whole('Parent company id').nullable(),
+  parent_name: text('Parent company').nullable(),
+  level: whole('Level'),
+  created_at: instant('Created at'),
+  users_count: whole('User count'),
+  devices_count: whole('Device count'),
+  children_count: whole('Subsidiary count'),
+  show_payment: flag('Show payment information'),
+  mfa_mandatory: flag('Require two-step verification'),
+});
+export type Company = z.infer<typeof companySchema>;
+
+/**
+ * A node of the tree page (product §2 company.tree): a company with its subsidiaries. A plain
+ * `z.object` (with the words `fields` gives) because a recursive schema's type is only inferred
+ * through zod's own function.
+ */
+export const companyTreeNodeSchema = z.object(
+  {
+    id: whole('Id'),
+    name: text('Name'),
+    level: whole('Level'),
+    parent_id: whole('Parent company id').nullable(),
+    users_count: whole('User count'),
+    get children(): z.ZodArray<typeof companyTreeNodeSchema> {
+      return listOf(companyTreeNodeSchema, 'Subsidiaries');
+    },
+  },
+  { error: typeMessage('Company', 'an object') },
+);
+export type CompanyTreeNode = z.infer<typeof companyTreeNodeSchema>;
+
+/** The body of GET /companies/tree: the roots, and whether the tree was cut at its bound. */
+export const companyTreeBodySchema = okBody(listOf(companyTreeNodeSchema, 'Companies')).extend({
+  meta: fields('Meta', { truncated: flag('Truncated') }),
+});
+
+/** What a create or a rename answers: the company's place in the tree. */
+export const companyPlaceSchema = fields('Company', {
+  id: whole('Id'),
+  name: text('Name'),
+  parent_id: whole('Parent company id').nullable(),
+  level: whole('Level'),
+});
+export type CompanyPlace = z.infer<typeof companyPlaceSchema>;
+
+/** What setting a subsidiary's flags answers. */
+export const companyFlagsSchema = fields('Company flags', {
+  id: whole('Id'),
+  show_payment: flag('Show payment information'),
+  mfa_mandatory: flag('Require two-step verification'),
+});
+export type CompanyFlags = z.infer<typeof companyFlagsSchema>;
+
+/** What a move answers: the company's new parent and level. */
+export const companyMovedSchema = fields('Company', {
+  id: whole('Id'),
+  parent_id: whole('Parent company id'),
+  level: whole('Level'),
+});
+export type CompanyMoved = z.infer<typeof companyMovedSchema>;

@@ -18,11 +18,10 @@ import {
   INVISIBLE_NAME_MESSAGE,
   INVISIBLE_TEXT_MESSAGE,
 } from '../limits';
-import { commaIntList, commaList } from './list';
+import { okBody } from './api';
+import { commaIntList, commaList, idFilter, listQuerySchema, pageQuerySchema } from './list';
 import {
   anyObject,
-  atLeast,
-  atMost,
   atMostChars,
   body,
   fields,
@@ -80,6 +79,13 @@ export const deviceFiltersSchema = fields('Filters', {
   cursor: text('Cursor').max(512, atMostChars('Cursor', 512)).optional(),
 });
 
+/** GET /devices and its CSV export: the list parameters, the filters and the devices of these tags. */
+export const deviceListQuerySchema = listQuerySchema.extend(deviceFiltersSchema.shape).extend({
+  /** Devices carrying any of these tags (product §2 tags.main → devices). */
+  tag_id: commaIntList.optional(),
+});
+export type DeviceListQuery = z.infer<typeof deviceListQuerySchema>;
+
 /** A tag on a device, as the devices table and the device page show it. */
 export const deviceTagSchema = fields('Tag', {
   id: whole('Tag id'),
@@ -119,6 +125,22 @@ export const deviceSchema = fields('Device', {
 });
 export type DeviceRow = z.infer<typeof deviceSchema>;
 
+/** `meta` of GET /devices: the total (exact up to a cap) and the keyset cursor of the next page. */
+export const deviceListMetaSchema = fields('Meta', {
+  total: whole('Total'),
+  /** Present when `total` stopped at the cap: there are more. */
+  total_capped: z.literal(true, { error: 'Total capped must be true' }).optional(),
+  /** Present when the sort allows keyset paging and there is a next page. */
+  next_cursor: text('Next cursor').optional(),
+});
+export type DeviceListMeta = z.infer<typeof deviceListMetaSchema>;
+
+/** The body of GET /devices: the rows (only the asked `fields` of each) and the meta above. */
+export const deviceListBodySchema = okBody(listOf(deviceSchema.partial(), 'Devices')).extend({
+  meta: deviceListMetaSchema,
+});
+export type DeviceListBody = z.infer<typeof deviceListBodySchema>;
+
 export const capabilitiesSchema = fields('Capabilities', {
   device_series: text('Device series').nullable(),
   fw_version: text('Firmware version').nullable(),
@@ -154,6 +176,14 @@ export const deviceDetailSchema = deviceSchema.extend({
   state: anyObject('State').nullable(),
   state_at: instant('State time').nullable(),
 });
+export type DeviceDetail = z.infer<typeof deviceDetailSchema>;
+
+/** GET /devices/statistics: the models in scope with their device counts (the model filter's options). */
+export const deviceModelCountSchema = fields('Model count', {
+  model: text('Model').nullable(),
+  count: whole('Count'),
+});
+export type DeviceModelCount = z.infer<typeof deviceModelCountSchema>;
 
 /** A company chosen by id. */
 const companyIdSchema = whole('Company').min(1, isRequired('Company'));
@@ -175,6 +205,17 @@ export const registerDeviceBody = body({
 });
 export type RegisterDeviceBody = z.infer<typeof registerDeviceBody>;
 
+/** What adding a device answers. */
+export const deviceCreatedSchema = fields('Device', {
+  id: whole('Id'),
+  serial: text('Serial number'),
+  mac: text('MAC address'),
+});
+export type DeviceCreated = z.infer<typeof deviceCreatedSchema>;
+
+/** POST /devices/import: the company the file's devices go to (else the form's `company_id` field). */
+export const deviceImportQuerySchema = fields('Query', { company_id: idFilter('Company').optional() });
+
 export const updateDeviceBody = body({
   name: deviceNameSchema.optional(),
   description: deviceDescriptionSchema.optional(),
@@ -182,6 +223,10 @@ export const updateDeviceBody = body({
 });
 
 export const deviceCreditBody = body({ active: flag('Credit active') });
+
+/** What setting a device's credit answers. */
+export const deviceCreditSchema = fields('Device', { id: whole('Id'), credit_active: flag('Credit active') });
+export type DeviceCredit = z.infer<typeof deviceCreditSchema>;
 
 const ttl = whole('Time to live')
   .min(COMMAND_TTL_MIN_SECONDS, `Time to live must be at least ${COMMAND_TTL_MIN_SECONDS} seconds`)
@@ -238,6 +283,7 @@ export const bulkResultSchema = fields('Result', {
   command_id: text('Command id').optional(),
   errors: listOf(errorItemSchema, 'Errors').optional(),
 });
+export type BulkResult = z.infer<typeof bulkResultSchema>;
 
 /** Per-row outcome of a CSV import. */
 export const importRowResultSchema = fields('Result', {
@@ -248,12 +294,16 @@ export const importRowResultSchema = fields('Result', {
   device_id: whole('Device id').optional(),
   errors: listOf(errorItemSchema, 'Errors').optional(),
 });
+export type ImportRowResult = z.infer<typeof importRowResultSchema>;
 
 export const setPasswordBody = body({
   device_id: deviceIds,
   password: actionParamsSchemas.set_password.shape.password,
   ttl_seconds: ttl,
 });
+
+/** A generated device password (16 characters, product §5). */
+export const generatedPasswordSchema = fields('Result', { password: text('Password') });
 
 export const commandSchema = fields('Command', {
   id: text('Id'),
@@ -273,60 +323,10 @@ export const commandSchema = fields('Command', {
   finished_at: instant('Finished at').nullable(),
   expires_at: instant('Expires at'),
 });
+export type Command = z.infer<typeof commandSchema>;
 
-const isoTime = (label: string) =>
-  z.iso.datetime({ offset: true, error: `${label} must be a date and time such as 2025-01-31T12:00:00Z` });
-const count = (label: string, min: number, max: number) =>
-  z.coerce
-    .number({ error: `${label} must be a number` })
-    .int(`${label} must be a whole number`)
-    .min(min, atLeast(label, min))
-    .max(max, atMost(label, max));
-
-export const telemetryQuery = fields('Query', {
-  /** ISO time; default 24 hours before `to`. */
-  from: isoTime('From').optional(),
-  to: isoTime('To').optional(),
-  /** Average into buckets of this many seconds (charts); raw points when absent. */
-  bucket: count('Bucket', 10, 86_400).optional(),
-  limit: count('Limit', 1, 5000).default(1000),
-});
-
-export const telemetryPointSchema = fields('Telemetry point', {
-  at: instant('Time'),
-  signal: numeric('Signal').nullable(),
-  temperature: numeric('Temperature').nullable(),
-  rx_bytes: numeric('Received bytes').nullable(),
-  tx_bytes: numeric('Sent bytes').nullable(),
-  lat: numeric('Latitude').nullable(),
-  lon: numeric('Longitude').nullable(),
-  uptime: numeric('Uptime').nullable(),
-});
-
-export const attemptSchema = fields('Connection attempt', {
-  id: whole('Id'),
-  at: instant('Time'),
-  success: whole('Success code'),
-  text: text('Text'),
-  reason: text('Reason').nullable(),
-  status: whole('Status'),
-  serial: text('Serial number'),
-  mac: text('MAC address').nullable(),
-  device_id: whole('Device id').nullable(),
-  company_id: whole('Company id').nullable(),
-  company_name: text('Company name').nullable(),
-  source_alias: text('Source alias'),
-  source_name: text('Source name').nullable(),
-});
-
-export const deviceEventSchema = fields('Event', {
-  id: whole('Id'),
-  at: instant('Time'),
-  type: text('Type'),
-  severity: text('Severity'),
-  message: text('Message'),
-  data: anyObject('Data').nullable(),
-});
+/** GET /devices/{id}/commands: a page, and commands in these states. */
+export const commandListQuerySchema = pageQuerySchema.extend({ status: commaList.optional() });
 
 export const approvedDeviceSchema = fields('Approved device', {
   id: whole('Id'),
@@ -339,6 +339,7 @@ export const approvedDeviceSchema = fields('Approved device', {
   registered_at: instant('Registered at').nullable(),
   device_id: whole('Device id').nullable(),
 });
+export type ApprovedDevice = z.infer<typeof approvedDeviceSchema>;
 
 export const approveDeviceBody = body({
   serial: serialSchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listQuerySchema } from './list';
 import { body, fields, oneOf, text, whole } from './messages';
 
 /** A user grants impersonation access for at most this many days ahead. */
@@ -18,6 +19,7 @@ export const impersonationAccessSchema = fields('Impersonation access', {
   until: text('Until').nullable(),
   max_days: whole('Maximum days'),
 });
+export type ImpersonationAccess = z.infer<typeof impersonationAccessSchema>;
 
 /** An admin's request, as the confirmation page shows it (route impersonation.access). */
 export const impersonationRequestSchema = fields('Impersonation request', {
@@ -60,3 +62,7 @@ export const impersonationCandidateSchema = fields('User', {
 export type ImpersonationCandidate = z.infer<typeof impersonationCandidateSchema>;
 
 export const locationSchema = fields('Result', { location: text('Location') });
+export type LocationResult = z.infer<typeof locationSchema>;
+
+/** GET /impersonation/candidates: a search and how many. */
+export const impersonationCandidatesQuerySchema = listQuerySchema.pick({ q: true, limit: true });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { hasNoInvisibleChars, INVISIBLE_NAME_MESSAGE } from '../limits';
 import { emailSchema, newPasswordSchema } from './auth';
 import { companyNameSchema } from './companies';
+import { idFilter, listQuerySchema } from './list';
 import { body, fields, instantOrText, oneOf, text, whole } from './messages';
 
 /** Days an invitation link works (single-use, expiring). */
@@ -83,3 +84,18 @@ export type Invitation = z.infer<typeof invitationSchema>;
 export const invitationSentSchema = invitationSchema.extend({
   mail_status: oneOf(['sent', 'unsent', 'failed', 'suppressed'], 'Mail status'),
 });
+export type InvitationSent = z.infer<typeof invitationSentSchema>;
+
+/** What accepting an invitation answers: the address to sign in with and the company joined. */
+export const invitationAcceptedSchema = fields('Result', {
+  email: text('Email'),
+  company_id: whole('Company id'),
+});
+
+/** GET /invitations: the list parameters, one company's, one status, one kind. */
+export const invitationListQuerySchema = listQuerySchema.extend({
+  company_id: idFilter('Company').optional(),
+  status: oneOf(INVITATION_STATUSES, 'Status').optional(),
+  kind: oneOf(INVITATION_KINDS, 'Kind').optional(),
+});
+export type InvitationListQuery = z.infer<typeof invitationListQuerySchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX, hasNoInvisibleChars, INVISIBLE_NAME_MESSAGE } from '../limits';
 import { emailSchema } from './auth';
+import { idFilter, listQuerySchema } from './list';
 import { body, fields, flag, instantOrText, oneOf, text, whole } from './messages';
 
 /** How the connection to the SMTP server is protected. */
@@ -114,3 +115,16 @@ export const emailConfigurationSchema = fields('Email configuration', {
   host: text('Host'),
   from_address: text('Sender address'),
 });
+
+/** What a test message answers: its row in the mail log and how it fared. */
+export const smtpTestResultSchema = fields('Result', {
+  id: whole('Id'),
+  status: oneOf(MAIL_STATUSES, 'Status'),
+});
+
+/** GET /mail-logs: the list parameters, messages of one status, of one company. */
+export const mailLogListQuerySchema = listQuerySchema.extend({
+  status: oneOf(MAIL_STATUSES, 'Status').optional(),
+  company_id: idFilter('Company').optional(),
+});
+export type MailLogListQuery = z.infer<typeof mailLogListQuerySchema>;

@@ -63,12 +63,15 @@ export const totpConfirmBodySchema = body({ code: otpCodeSchema });
 export const recoveryCodesSchema = fields('Recovery codes', {
   recovery_codes: listOf(text('Recovery code'), 'Recovery codes'),
 });
+export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
 
 /** POST /user/mfa/email: a code went out; confirm it with the challenge id. */
 export const emailEnrolmentSchema = fields('Enrolment', {
   session_id: text('Session id'),
   expires_at: text('Expires at'),
 });
+export type EmailEnrolment = z.infer<typeof emailEnrolmentSchema>;
+
 export const emailConfirmBodySchema = body({
   session_id: text('Session id')
     .trim()
@@ -79,9 +82,11 @@ export const emailConfirmBodySchema = body({
 
 /** Vendor ID (OpenID Connect): where the browser goes to sign in. */
 export const authorizationUrlSchema = fields('Result', { authorization_url: text('Authorization URL') });
+export type AuthorizationUrl = z.infer<typeof authorizationUrlSchema>;
 
 /** GET /auth/oidc: whether the vendor identity service is configured, and its name. */
 export const oidcInfoSchema = fields('Vendor ID', { enabled: flag('Enabled'), name: text('Name') });
+export type OidcInfo = z.infer<typeof oidcInfoSchema>;
 
 /** POST /auth/oidc/callback: the query the identity service sent the browser back with. */
 export const oidcCallbackBodySchema = body({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listQuerySchema } from './list';
 import { body, fields, oneOf, text, whole } from './messages';
 
 /**
@@ -86,3 +87,9 @@ export const adminNoticeFilterSchema = fields('Filters', {
   status: oneOf(NOTICE_STATUSES, 'Status').optional(),
   type: oneOf(NOTICE_TYPES, 'Type').optional(),
 });
+
+/** GET /admin/notices: the list parameters and the filters. */
+export const adminNoticeListQuerySchema = listQuerySchema.extend(adminNoticeFilterSchema.shape);
+
+/** POST /admin/notices/{id}/disable: nothing, or an empty object. */
+export const noticeDisableBodySchema = body({}).optional();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { okBody } from './api';
 import { pageQuerySchema } from './list';
 import { anyObject, body, fields, listOf, oneOf, text, whole } from './messages';
 
@@ -38,6 +39,12 @@ export const notificationsMetaSchema = fields('Meta', {
   total: whole('Total'),
   unseen: whole('Unseen'),
 });
+export type NotificationsMeta = z.infer<typeof notificationsMetaSchema>;
+
+/** The body of GET /notifications: the page of notifications, and its meta always. */
+export const notificationsPageBodySchema = okBody(listOf(webNotificationSchema, 'Notifications')).extend({
+  meta: notificationsMetaSchema,
+});
 
 /** PUT /notifications body of product §7: the ids (of the caller's unseen ones) to mark seen. */
 const notificationId = z
@@ -56,6 +63,7 @@ export const markSeenResultSchema = fields('Result', {
   /** How many of the caller's unseen notifications were marked seen now. */
   updated: whole('Updated'),
 });
+export type MarkSeenResult = z.infer<typeof markSeenResultSchema>;
 
 const summarySchema = text('Summary')
   .trim()

@@ -7,7 +7,8 @@ import {
   NAME_MAX,
 } from '../limits';
 import { PERMISSIONS } from '../permissions';
-import { body, fields, flag, listOf, text, whole } from './messages';
+import { idFilter, pageQuerySchema } from './list';
+import { body, fields, flag, listOf, oneOf, text, whole } from './messages';
 
 const roleName = text('Name')
   .trim()
@@ -39,7 +40,10 @@ export const roleBodySchema = body({
     .refine((list) => new Set(list).size === list.length, 'Permissions must not repeat'),
 });
 
+export type RoleBody = z.infer<typeof roleBodySchema>;
+
 export const roleUpdateBodySchema = roleBodySchema.omit({ company_id: true }).partial();
+export type RoleUpdateBody = z.infer<typeof roleUpdateBodySchema>;
 
 export const roleSchema = fields('Role', {
   id: whole('Id'),
@@ -53,3 +57,19 @@ export const roleSchema = fields('Role', {
   permissions_count: whole('Permission count'),
 });
 export type Role = z.infer<typeof roleSchema>;
+
+/** A role with the permissions it grants (GET /roles/{id} and what a change answers). */
+export const roleWithPermissionsSchema = roleSchema.extend({
+  permissions: listOf(text('Permission'), 'Permissions'),
+});
+export type RoleWithPermissions = z.infer<typeof roleWithPermissionsSchema>;
+
+export const ROLE_TYPES = ['custom', 'default'] as const;
+
+/** GET /roles (product §7: limit 100, optional company_id, custom or default roles). */
+export const roleListQuerySchema = pageQuerySchema.extend({
+  limit: pageQuerySchema.shape.limit.removeDefault().default(100),
+  company_id: idFilter('Company').optional(),
+  type: oneOf(ROLE_TYPES, 'Type').optional(),
+});
+export type RoleListQuery = z.infer<typeof roleListQuerySchema>;

@@ -25,3 +25,6 @@ export const storageUpdateBodySchema = body({ value: storageValueSchema });
 
 /** Records a user may keep (product §7 Storage). */
 export const STORAGE_MAX_KEYS = 500;
+
+/** What storing or removing a record answers: its key. */
+export const storageSavedSchema = fields('Result', { key: text('Key') });

@@ -6,6 +6,8 @@ import {
   INVISIBLE_NAME_MESSAGE,
   INVISIBLE_TEXT_MESSAGE,
 } from '../limits';
+import type { Json } from './api';
+import { commaIntList, listQuerySchema } from './list';
 import { body, fields, instant, listOf, oneOf, text, whole } from './messages';
 
 /** Tag limits (product §3 Tag; the name follows the forbidden characters of product §5). */
@@ -66,6 +68,18 @@ export const deviceTagsBodySchema = body({
 });
 export type DeviceTagsBody = z.infer<typeof deviceTagsBodySchema>;
 
+/** What 'Manage tags' answers: how many devices gained or lost the tag. */
+export const deviceTagsResultSchema = fields('Result', {
+  tag_id: whole('Tag id'),
+  action: oneOf(['add', 'remove'], 'Action'),
+  changed: whole('Changed'),
+});
+export type DeviceTagsResult = z.infer<typeof deviceTagsResultSchema>;
+
+/** GET /tags: the list parameters and the tags of these companies. */
+export const tagListQuerySchema = listQuerySchema.extend({ company_id: commaIntList.optional() });
+export type TagListQuery = z.infer<typeof tagListQuerySchema>;
+
 /** A tag as the API returns it (product §3 Tag plus its company name and device count). */
 export const tagSchema = fields('Tag', {
   id: whole('Id'),
@@ -80,7 +94,7 @@ export const tagSchema = fields('Tag', {
 });
 export type Tag = z.infer<typeof tagSchema>;
 /** The same as the console receives it (dates as ISO strings). */
-export type TagJson = Omit<Tag, 'created_at' | 'updated_at'> & { created_at: string; updated_at: string };
+export type TagJson = Json<Tag>;
 
 /** Device status buckets of product §4: 0 Offline, 1 Online, 2 Pending, otherwise Not Activated. */
 export const TAG_STATUS_BUCKETS = ['offline', 'online', 'pending', 'not_activated'] as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './auth';
+import { idFilter, listQuerySchema } from './list';
 import { body, fields, flag, instantOrText, listOf, text, whole } from './messages';
 
 const id = (label: string) =>
@@ -23,6 +24,10 @@ export const moveUsersBodySchema = body({
   company_id: id('Company'),
 });
 export type MoveUsersBody = z.input<typeof moveUsersBodySchema>;
+
+/** What moving users answers: how many moved, and where to. */
+export const usersMovedSchema = fields('Result', { moved: whole('Moved'), company_id: whole('Company id') });
+export type UsersMoved = z.infer<typeof usersMovedSchema>;
 
 /** removeUserMfa, deleteUser, makeSSOAdmin (product §3 admin-only forms): the user's e-mail. */
 export const adminUserEmailBodySchema = body({ email: emailSchema });
@@ -58,3 +63,7 @@ export const userMoveLogSchema = fields('Move log entry', {
   moved_at: instantOrText('Moved at'),
 });
 export type UserMoveLog = z.infer<typeof userMoveLogSchema>;
+
+/** GET /users and /users/move-logs: the list parameters and the users of one company. */
+export const userListQuerySchema = listQuerySchema.extend({ company_id: idFilter('Company').optional() });
+export type UserListQuery = z.infer<typeof userListQuerySchema>;

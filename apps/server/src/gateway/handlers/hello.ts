@@ -2,7 +2,7 @@ import { findModel } from '@fleetgate/shared/devices/catalogue';
 import type { HelloMessage, SecretMessage } from '@fleetgate/shared/devices/messages';
 import { topics } from '@fleetgate/shared/devices/topics';
 import { neutralizeTexts } from '@fleetgate/shared/limits';
-import { digest, newToken } from '../../auth/tokens';
+import { digest, newToken } from '#src/auth/tokens';
 import type { GatewayContext } from '../context';
 import { notifyStatus } from '../notify';
 import type { DeviceIdentity } from '../ports';

@@ -1,4 +1,4 @@
-import { AppError } from '../../http/errors';
+import { AppError } from '#src/http/errors';
 
 /** The blocking conditions of product §6 a signed-in user can be in (NOT_INVITED_EXTERNAL_USER never has a session). */
 export type AccountBlock = 'EMAIL_NOT_VERIFIED' | 'MFA_MANDATORY';

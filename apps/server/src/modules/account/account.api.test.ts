@@ -1,10 +1,10 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, errorsOf, TestClient } from '../../../test/app';
-import { createUser, signedIn, tenantTree, USER_PASSWORD } from '../../../test/factories';
-import { mailLog } from '../../db/schema/mail';
-import { users } from '../../db/schema/users';
+import { mailLog } from '#src/db/schema/mail';
+import { users } from '#src/db/schema/users';
+import { buildTestApp, errorsOf, TestClient } from '#test/app';
+import { createUser, signedIn, tenantTree, USER_PASSWORD } from '#test/factories';
 
 let app: FastifyInstance;
 let tree: Awaited<ReturnType<typeof tenantTree>>;

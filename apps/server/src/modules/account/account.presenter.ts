@@ -1,9 +1,10 @@
+import type { Profile } from '@fleetgate/shared/schemas/account';
 import type { accountRepository } from './account.repository';
 
 type ProfileRow = NonNullable<Awaited<ReturnType<typeof accountRepository.profile>>>;
 
 /** The user's profile in account settings: never the password's hash the row carries. */
-export function presentProfile(row: ProfileRow) {
+export function presentProfile(row: ProfileRow): Profile {
   return {
     id: row.id,
     email: row.email,

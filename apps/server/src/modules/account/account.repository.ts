@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
-import type { Db } from '../../db/database';
-import { companies } from '../../db/schema/companies';
-import { users } from '../../db/schema/users';
+import type { Db } from '#src/db/database';
+import { companies } from '#src/db/schema/companies';
+import { users } from '#src/db/schema/users';
 
 export type ProfileChanges = {
   username?: string;

@@ -6,16 +6,14 @@ import {
   profileBodySchema,
   profileSchema,
   tosBodySchema,
+  tosResultSchema,
 } from '@fleetgate/shared/schemas/account';
-import { okBody } from '@fleetgate/shared/schemas/api';
+import { emailResultSchema, okBody, okResultSchema } from '@fleetgate/shared/schemas/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { publicContext, serviceContext } from '../service-context';
 import { presentProfile } from './account.presenter';
 import { accountService } from './account.service';
-
-const ok = z.object({ ok: z.literal(true) });
 
 /** Confirmation mails per user in 15 minutes. */
 const resendLimit = {
@@ -71,7 +69,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'Change the password (the current one is needed); other sessions end',
         body: passwordChangeBodySchema,
-        response: { 200: okBody(ok) },
+        response: { 200: okBody(okResultSchema) },
       },
     },
     async (request) => {
@@ -113,7 +111,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'Accept the terms of service / data agreement (product §7 PUT /account/user)',
         body: tosBodySchema,
-        response: { 200: okBody(z.object({ tos_accepted: z.boolean() })) },
+        response: { 200: okBody(tosResultSchema) },
       },
     },
     async (request) => ({
@@ -129,7 +127,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['session'],
         summary: 'Send the e-mail confirmation link again (product §7 Session)',
-        response: { 200: okBody(ok) },
+        response: { 200: okBody(okResultSchema) },
       },
     },
     async (request) => {
@@ -150,7 +148,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         tags: ['session'],
         summary: 'Confirm the e-mail address with the link’s token',
         body: activationVerifyBodySchema,
-        response: { 200: okBody(z.object({ email: z.string() })) },
+        response: { 200: okBody(emailResultSchema) },
       },
     },
     async (request) => ({

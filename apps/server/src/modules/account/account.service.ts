@@ -1,7 +1,7 @@
 import type { profileBodySchema } from '@fleetgate/shared/schemas/account';
 import type { z } from 'zod';
-import { hashPassword, verifyPassword } from '../../auth/passwords';
-import { AppError, conflict, forbidden, unauthorized } from '../../http/errors';
+import { hashPassword, verifyPassword } from '#src/auth/passwords';
+import { AppError, conflict, forbidden, unauthorized } from '#src/http/errors';
 import { audited } from '../audit/audit.service';
 import { AUTH_MAIL_TEMPLATES, accountLockedMail } from '../auth/auth.mails';
 import { sessionsRepository } from '../auth/sessions.repository';
@@ -35,7 +35,7 @@ export const accountService = {
   async currentUser(ctx: ServiceContext) {
     const { actor, token, principal } = ctx.caller;
     if (!actor && !token && principal.block) throw blockedError(principal.block, { email: principal.email });
-    return { impersonationLimit: await impersonationService.accessOf(ctx) };
+    return { impersonationLimit: impersonationService.accessOf(ctx) };
   },
 
   async profile(ctx: ServiceContext) {

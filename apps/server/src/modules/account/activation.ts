@@ -1,4 +1,4 @@
-import { badRequest } from '../../http/errors';
+import { badRequest } from '#src/http/errors';
 import { renderMail } from '../mail/mail.templates';
 import type { PublicContext } from '../service-context';
 

@@ -1,3 +1,4 @@
+import type { AccountSession } from '@fleetgate/shared/schemas/account';
 import type { SessionRow } from '../auth/sessions.repository';
 import { iso } from './links';
 
@@ -8,7 +9,7 @@ import { iso } from './links';
 export function presentSession(
   row: SessionRow,
   seen: { currentSessionId: string; actorEmails: ReadonlyMap<number, string> },
-) {
+): AccountSession {
   return {
     id: row.id,
     user_agent: row.userAgent,

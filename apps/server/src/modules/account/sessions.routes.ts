@@ -1,9 +1,13 @@
-import { accountSessionSchema } from '@fleetgate/shared/schemas/account';
+import {
+  accountSessionSchema,
+  sessionRevokedSchema,
+  sessionsRevokedSchema,
+} from '@fleetgate/shared/schemas/account';
 import { okBody } from '@fleetgate/shared/schemas/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { clearAuthCookies } from '../../plugins/auth';
+import { clearAuthCookies } from '#src/plugins/auth';
 import { serviceContext } from '../service-context';
 import { presentSession } from './sessions.presenter';
 import { sessionsService } from './sessions.service';
@@ -44,7 +48,7 @@ export async function accountSessionsRoutes(app: FastifyInstance): Promise<void>
         tags,
         summary: 'Sign one browser out',
         params: z.object({ id: z.string().min(1).max(100) }),
-        response: { 200: okBody(z.object({ id: z.string() })) },
+        response: { 200: okBody(sessionRevokedSchema) },
       },
     },
     async (request, reply) => {
@@ -63,7 +67,7 @@ export async function accountSessionsRoutes(app: FastifyInstance): Promise<void>
       schema: {
         tags,
         summary: 'Sign out every other browser',
-        response: { 200: okBody(z.object({ revoked: z.number().int() })) },
+        response: { 200: okBody(sessionsRevokedSchema) },
       },
     },
     async (request) => ({

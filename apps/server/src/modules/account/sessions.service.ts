@@ -1,4 +1,4 @@
-import { notFound } from '../../http/errors';
+import { notFound } from '#src/http/errors';
 import { audited } from '../audit/audit.service';
 import { sessionsRepository } from '../auth/sessions.repository';
 import { callerAudit, type ServiceContext } from '../service-context';

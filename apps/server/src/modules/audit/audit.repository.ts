@@ -1,5 +1,5 @@
-import type { Db } from '../../db/database';
-import { auditLog } from '../../db/schema/audit';
+import type { Db } from '#src/db/database';
+import { auditLog } from '#src/db/schema/audit';
 import type { AuditEntry } from './audit.service';
 
 const rowOf = (entry: AuditEntry): typeof auditLog.$inferInsert => ({

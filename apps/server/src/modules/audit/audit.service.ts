@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database';
+import type { Db } from '#src/db/database';
 import { auditRepository } from './audit.repository';
 
 export type AuditEntry = {

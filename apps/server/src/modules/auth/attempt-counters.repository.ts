@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database';
-import { attemptCounters } from '../../db/schema/sessions';
+import type { Db } from '#src/db/database';
+import { attemptCounters } from '#src/db/schema/sessions';
 
 const t = attemptCounters;
 

@@ -2,9 +2,9 @@ import { PERMISSIONS } from '@fleetgate/shared/permissions';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, buildTestApp, errorsOf, TestClient } from '../../../test/app';
-import { auditLog } from '../../db/schema/audit';
-import { sessions } from '../../db/schema/sessions';
+import { auditLog } from '#src/db/schema/audit';
+import { sessions } from '#src/db/schema/sessions';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, buildTestApp, errorsOf, TestClient } from '#test/app';
 
 let app: FastifyInstance;
 beforeAll(async () => {

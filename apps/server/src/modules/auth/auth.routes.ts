@@ -3,6 +3,7 @@ import { okBody } from '@fleetgate/shared/schemas/api';
 import {
   currentUserSchema,
   passwordConfirmationBodySchema,
+  passwordConfirmedSchema,
   revokeBodySchema,
   revokeResultSchema,
   sessionInfoSchema,
@@ -11,10 +12,9 @@ import { loginWithSecondStepSchema } from '@fleetgate/shared/schemas/mfa';
 import { safeContinueUrl } from '@fleetgate/shared/url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { AppError, unauthorized } from '../../http/errors';
-import { requireAuth } from '../../plugins/access';
-import { checkXsrf, clearAuthCookies, refreshCookie, setAuthCookies } from '../../plugins/auth';
+import { AppError, unauthorized } from '#src/http/errors';
+import { requireAuth } from '#src/plugins/access';
+import { checkXsrf, clearAuthCookies, refreshCookie, setAuthCookies } from '#src/plugins/auth';
 import { accountService } from '../account/account.service';
 import { clientOf, LOGIN_PAGE } from '../account/links';
 import { mfaService } from '../mfa/mfa.service';
@@ -154,7 +154,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         tags: ['session'],
         summary: 'Confirm the password before a sensitive action (answers a 423)',
         body: passwordConfirmationBodySchema,
-        response: { 200: okBody(z.object({ confirmed: z.literal(true) })) },
+        response: { 200: okBody(passwordConfirmedSchema) },
       },
     },
     async (request) => {

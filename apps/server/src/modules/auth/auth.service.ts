@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { verifyPassword } from '../../auth/passwords';
-import { digest, newToken, safeEqual } from '../../auth/tokens';
-import type { Config } from '../../config';
-import type { Db } from '../../db/database';
-import { AppError, unauthorized } from '../../http/errors';
+import { verifyPassword } from '#src/auth/passwords';
+import { digest, newToken, safeEqual } from '#src/auth/tokens';
+import type { Config } from '#src/config';
+import type { Db } from '#src/db/database';
+import { AppError, unauthorized } from '#src/http/errors';
 import { recordAudit } from '../audit/audit.service';
 import { findPasswordHash, findUserByEmail, recordLogin } from '../users/principal.repository';
 import { attemptCountersRepository } from './attempt-counters.repository';

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database';
+import type { Db } from '#src/db/database';
 import type { AccountBlock } from '../account/account-state';
 import { impersonationRepository } from '../impersonation/impersonation.repository';
 import { findPrincipal, type Principal } from '../users/principal.repository';

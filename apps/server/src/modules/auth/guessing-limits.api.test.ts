@@ -1,9 +1,9 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, errorsOf, TestClient } from '../../../test/app';
-import { createUser, signedIn, tenantTree, USER_PASSWORD } from '../../../test/factories';
-import { mailLog } from '../../db/schema/mail';
+import { mailLog } from '#src/db/schema/mail';
+import { buildTestApp, errorsOf, TestClient } from '#test/app';
+import { createUser, signedIn, tenantTree, USER_PASSWORD } from '#test/factories';
 import { ACCOUNT_LOCKED, CONFIRMATION_LOCKED } from './auth.service';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { passwordConfirmationRequired } from '../../http/errors';
-import { requireAuth } from '../../plugins/access';
-import type { AuthContext } from '../../plugins/auth';
+import { passwordConfirmationRequired } from '#src/http/errors';
+import { requireAuth } from '#src/plugins/access';
+import type { AuthContext } from '#src/plugins/auth';
 
 /** How long a typed password counts as fresh for sensitive actions. */
 export const RECENT_CONFIRMATION_MS = 10 * 60_000;

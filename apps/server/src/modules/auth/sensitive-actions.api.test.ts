@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, buildTestApp, errorsOf, TestClient } from '../../../test/app';
-import { registerDirect, testIdentity } from '../../../test/devices';
-import { createCompany, createUser, signedIn, tenantTree } from '../../../test/factories';
+import { ADMIN_PASSWORD, buildTestApp, errorsOf, TestClient } from '#test/app';
+import { registerDirect, testIdentity } from '#test/devices';
+import { createCompany, createUser, signedIn, tenantTree } from '#test/factories';
 import { SENSITIVE_ACTIONS } from './sensitive-actions';
 
 /**

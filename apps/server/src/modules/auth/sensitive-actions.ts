@@ -1,4 +1,4 @@
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '#src/plugins/auth';
 
 /**
  * When a sensitive action asks for a password typed within the last ten minutes (the 423

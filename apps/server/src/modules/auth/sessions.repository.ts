@@ -1,11 +1,11 @@
 import { and, desc, eq, gt, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database';
-import { refreshTokens, sessions } from '../../db/schema/sessions';
+import type { Db } from '#src/db/database';
+import { refreshTokens, sessions } from '#src/db/schema/sessions';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
 /** How often a session's `last_seen_at` is written while it is in use. */
-const TOUCH_EVERY_MS = 60_000;
+export const TOUCH_EVERY_MS = 60_000;
 
 /** Only this file reads and writes the sessions and refresh-token tables. */
 export const sessionsRepository = {

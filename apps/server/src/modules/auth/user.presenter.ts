@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@fleetgate/shared/schemas/auth';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '#src/plugins/auth';
 
 /**
  * The current user of product §3, from the request's session. `impersonationLimit` is the end

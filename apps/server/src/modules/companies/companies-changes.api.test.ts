@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, errorsOf, TestClient } from '../../../test/app';
-import { createCompany, createUser, signedIn, tenantTree } from '../../../test/factories';
-import { auditLog } from '../../db/schema/audit';
-import { companies } from '../../db/schema/companies';
+import { auditLog } from '#src/db/schema/audit';
+import { companies } from '#src/db/schema/companies';
+import { buildTestApp, errorsOf, TestClient } from '#test/app';
+import { createCompany, createUser, signedIn, tenantTree } from '#test/factories';
 
 let app: FastifyInstance;
 let tree: Awaited<ReturnType<typeof tenantTree>>;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, errorsOf, TestClient } from '../../../test/app';
-import { createUser, signedIn, tenantTree } from '../../../test/factories';
+import { buildTestApp, errorsOf, TestClient } from '#test/app';
+import { createUser, signedIn, tenantTree } from '#test/factories';
 
 let app: FastifyInstance;
 let tree: Awaited<ReturnType<typeof tenantTree>>;

@@ -1,7 +1,5 @@
+import type { CompanyPlace, CompanyTreeNode } from '@fleetgate/shared/schemas/companies';
 import type { TreeRow } from './companies.repository';
-
-/** A node of the tree page (product §2 company.tree): a company with its subsidiaries. */
-export type TreeNode = TreeRow & { children: TreeNode[] };
 
 /** What a create or a rename answers: the company's place in the tree. */
 export function presentCompanyPlace(company: {
@@ -9,7 +7,7 @@ export function presentCompanyPlace(company: {
   name: string;
   parentId: number | null;
   level: number;
-}) {
+}): CompanyPlace {
   return { id: company.id, name: company.name, parent_id: company.parentId, level: company.level };
 }
 
@@ -18,11 +16,11 @@ export function presentCompanyPlace(company: {
  * before its children; a row whose parent is not among them (the caller's own company)
  * becomes a root.
  */
-export function presentTree(rows: readonly TreeRow[]): TreeNode[] {
-  const nodes = new Map<number, TreeNode>();
-  const roots: TreeNode[] = [];
+export function presentTree(rows: readonly TreeRow[]): CompanyTreeNode[] {
+  const nodes = new Map<number, CompanyTreeNode>();
+  const roots: CompanyTreeNode[] = [];
   for (const row of rows) {
-    const node: TreeNode = { ...row, children: [] };
+    const node: CompanyTreeNode = { ...row, children: [] };
     nodes.set(node.id, node);
     const up = node.parent_id === null ? undefined : nodes.get(node.parent_id);
     if (up) up.children.push(node);

@@ -1,11 +1,11 @@
 import { and, count, eq, isNull, like, max, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/database';
-import { allOf, type ListSpec, listPlan } from '../../db/list-sql';
-import { companies } from '../../db/schema/companies';
-import { devices } from '../../db/schema/devices';
-import { users } from '../../db/schema/users';
-import type { ListQuery } from '../../http/list-query';
+import type { Db } from '#src/db/database';
+import { allOf, type ListSpec, listPlan } from '#src/db/list-sql';
+import { companies } from '#src/db/schema/companies';
+import { devices } from '#src/db/schema/devices';
+import { users } from '#src/db/schema/users';
+import type { ListQuery } from '#src/http/list-query';
 import type { Scope } from '../policy/scope';
 import { companiesInScope } from '../policy/scope.repository';
 

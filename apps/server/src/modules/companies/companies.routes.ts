@@ -1,48 +1,23 @@
-import { okBody } from '@fleetgate/shared/schemas/api';
+import { idResultSchema, okBody } from '@fleetgate/shared/schemas/api';
 import {
   companyFlagsBodySchema,
+  companyFlagsSchema,
+  companyListQuerySchema,
+  companyMovedSchema,
+  companyPlaceSchema,
+  companySchema,
+  companyTreeBodySchema,
   editCompanyBodySchema,
   moveCompanyBodySchema,
   newCompanyBodySchema,
 } from '@fleetgate/shared/schemas/companies';
-import { commaIntList } from '@fleetgate/shared/schemas/list';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listQuerySchema, pickFields } from '../../http/list-query';
+import { pickFields } from '#src/http/list-query';
 import { serviceContext } from '../service-context';
-import { presentCompanyPlace, presentTree, type TreeNode } from './companies.presenter';
+import { presentCompanyPlace, presentTree } from './companies.presenter';
 import { companiesService } from './companies.service';
-
-const companySchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  parent_id: z.number().int().nullable(),
-  parent_name: z.string().nullable(),
-  level: z.number().int(),
-  created_at: z.date(),
-  users_count: z.number().int(),
-  devices_count: z.number().int(),
-  children_count: z.number().int(),
-  show_payment: z.boolean(),
-  mfa_mandatory: z.boolean(),
-});
-
-const treeNodeSchema: z.ZodType<TreeNode> = z.lazy(() =>
-  z.object({
-    id: z.number().int(),
-    name: z.string(),
-    level: z.number().int(),
-    parent_id: z.number().int().nullable(),
-    users_count: z.number().int(),
-    children: z.array(treeNodeSchema),
-  }),
-);
-
-const listQuery = listQuerySchema.extend({
-  level: commaIntList.optional(),
-  parent_id: z.coerce.number().int().min(1).optional(),
-});
 
 /** Companies the caller reaches (product §2 users.companies, §3 Company, §7 selector lists and search). */
 export async function companiesRoutes(app: FastifyInstance): Promise<void> {
@@ -56,7 +31,7 @@ export async function companiesRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['companies'],
         summary: 'Companies in the caller’s subtree',
-        querystring: listQuery,
+        querystring: companyListQuerySchema,
         response: { 200: okBody(z.array(companySchema.partial())) },
       },
     },
@@ -77,7 +52,7 @@ export async function companiesRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['companies'],
         summary: 'The caller’s subtree as nested nodes (product §2 company.tree), bounded',
-        response: { 200: okBody(z.array(treeNodeSchema)) },
+        response: { 200: companyTreeBodySchema },
       },
     },
     async (request) => {
@@ -105,14 +80,7 @@ export async function companiesRoutes(app: FastifyInstance): Promise<void> {
 
   const idParams = z.object({ id: z.coerce.number().int().min(1) });
   const manage = { access: { permission: 'manage_companies' as const } };
-  const created = okBody(
-    z.object({
-      id: z.number().int(),
-      name: z.string(),
-      parent_id: z.number().int().nullable(),
-      level: z.number().int(),
-    }),
-  );
+  const created = okBody(companyPlaceSchema);
 
   r.post(
     '/api/companies',
@@ -166,11 +134,7 @@ export async function companiesRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Set a subsidiary’s flags (product §2 manage company flags)',
         params: idParams,
         body: companyFlagsBodySchema,
-        response: {
-          200: okBody(
-            z.object({ id: z.number().int(), show_payment: z.boolean(), mfa_mandatory: z.boolean() }),
-          ),
-        },
+        response: { 200: okBody(companyFlagsSchema) },
       },
     },
     async (request) => ({
@@ -188,11 +152,7 @@ export async function companiesRoutes(app: FastifyInstance): Promise<void> {
         tags: ['companies'],
         summary: 'Move a company and its subsidiaries under another parent',
         body: moveCompanyBodySchema,
-        response: {
-          200: okBody(
-            z.object({ id: z.number().int(), parent_id: z.number().int(), level: z.number().int() }),
-          ),
-        },
+        response: { 200: okBody(companyMovedSchema) },
       },
     },
     async (request) => {
@@ -209,7 +169,7 @@ export async function companiesRoutes(app: FastifyInstance): Promise<void> {
         tags: ['companies'],
         summary: 'Delete an empty company',
         params: idParams,
-        response: { 200: okBody(z.object({ id: z.number().int() })) },
+        response: { 200: okBody(idResultSchema) },
       },
     },
     async (request) => {

@@ -1,7 +1,7 @@
 import { COMPANY_MAX_LEVEL } from '@fleetgate/shared/limits';
 import { UNCHANGED_VALUE_MESSAGE } from '@fleetgate/shared/schemas/companies';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import type { ListQuery } from '../../http/list-query';
+import { AppError, badRequest, conflict, forbidden, notFound } from '#src/http/errors';
+import type { ListQuery } from '#src/http/list-query';
 import { audited } from '../audit/audit.service';
 import { scopeOf } from '../policy/scope';
 import { companyInScope } from '../policy/scope.repository';

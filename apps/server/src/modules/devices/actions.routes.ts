@@ -2,10 +2,11 @@ import { okBody } from '@fleetgate/shared/schemas/api';
 import {
   bulkActionBody,
   bulkResultSchema,
+  commandListQuerySchema,
   commandSchema,
+  generatedPasswordSchema,
   setPasswordBody,
 } from '@fleetgate/shared/schemas/devices';
-import { commaList, pageQuerySchema } from '@fleetgate/shared/schemas/list';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -46,7 +47,7 @@ export async function deviceActionsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['devices'],
         summary: 'A generated device password (16 characters, product §5)',
-        response: { 200: okBody(z.object({ password: z.string() })) },
+        response: { 200: okBody(generatedPasswordSchema) },
       },
     },
     async () => ({ success: true as const, data: { password: commandsService.newPassword() } }),
@@ -74,7 +75,7 @@ export async function deviceActionsRoutes(app: FastifyInstance): Promise<void> {
         tags: ['devices'],
         summary: 'Command history of a device, newest first',
         params: z.object({ id: z.coerce.number().int().min(1) }),
-        querystring: pageQuerySchema.extend({ status: commaList.optional() }),
+        querystring: commandListQuerySchema,
         response: { 200: okBody(z.array(commandSchema)) },
       },
     },

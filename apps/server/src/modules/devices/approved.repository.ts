@@ -1,32 +1,58 @@
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/database';
-import { companies } from '../../db/schema/companies';
-import { approvedDevices } from '../../db/schema/devices';
+import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import type { Db } from '#src/db/database';
+import { type ListSpec, listPlan } from '#src/db/list-sql';
+import { companies } from '#src/db/schema/companies';
+import { approvedDevices } from '#src/db/schema/devices';
+import type { ListQuery } from '#src/http/list-query';
 
 const t = approvedDevices;
 
+type ApprovedField =
+  | 'id'
+  | 'serial'
+  | 'mac'
+  | 'company_id'
+  | 'company_name'
+  | 'note'
+  | 'created_at'
+  | 'registered_at'
+  | 'device_id';
+
+/** Sort and search of the approved-devices table (product §5 table rules). */
+const approvedListSpec: ListSpec<ApprovedField> = {
+  columns: {
+    id: t.id,
+    serial: t.serial,
+    mac: t.mac,
+    company_id: t.companyId,
+    company_name: companies.name,
+    note: t.note,
+    created_at: t.createdAt,
+    registered_at: t.registeredAt,
+    device_id: t.deviceId,
+  },
+  sortable: ['serial', 'mac', 'company_name', 'created_at', 'registered_at'],
+  searchable: ['serial', 'mac', 'company_name', 'note'],
+  defaultSearch: ['serial', 'mac', 'company_name', 'note'],
+  // Newest approvals first, as the list has always shown them.
+  defaultSort: '-created_at',
+  idColumn: t.id,
+};
+
 /** Only this file reads and writes the approved-devices list (route auth.devices). */
 export const approvedRepository = {
-  async list(db: Db, page: { limit: number; offset: number }) {
+  async list(db: Db, query: ListQuery) {
+    const plan = listPlan(approvedListSpec, query);
     const [rows, [total]] = await Promise.all([
       db
-        .select({
-          id: t.id,
-          serial: t.serial,
-          mac: t.mac,
-          company_id: t.companyId,
-          company_name: companies.name,
-          note: t.note,
-          created_at: t.createdAt,
-          registered_at: t.registeredAt,
-          device_id: t.deviceId,
-        })
+        .select(approvedListSpec.columns)
         .from(t)
         .leftJoin(companies, eq(companies.id, t.companyId))
-        .orderBy(desc(t.createdAt), desc(t.id))
-        .limit(page.limit)
-        .offset(page.offset),
-      db.select({ n: count() }).from(t),
+        .where(plan.search)
+        .orderBy(...plan.orderBy)
+        .limit(plan.limit)
+        .offset(plan.offset),
+      db.select({ n: count() }).from(t).leftJoin(companies, eq(companies.id, t.companyId)).where(plan.search),
     ]);
     return { rows, total: total?.n ?? 0 };
   },

@@ -1,6 +1,6 @@
-import { okBody } from '@fleetgate/shared/schemas/api';
+import { idResultSchema, okBody } from '@fleetgate/shared/schemas/api';
 import { approveDeviceBody, approvedDeviceSchema } from '@fleetgate/shared/schemas/devices';
-import { pageQuerySchema } from '@fleetgate/shared/schemas/list';
+import { listQuerySchema } from '@fleetgate/shared/schemas/list';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,8 +22,9 @@ export async function approvedDevicesRoutes(app: FastifyInstance): Promise<void>
       config: superAdmin,
       schema: {
         tags: ['devices'],
-        summary: 'Approved devices',
-        querystring: pageQuerySchema,
+        summary:
+          'Approved devices: search serial, MAC, company and note (q); sort by serial, mac, company_name, created_at or registered_at',
+        querystring: listQuerySchema,
         response: { 200: okBody(z.array(approvedDeviceSchema)) },
       },
     },
@@ -41,7 +42,7 @@ export async function approvedDevicesRoutes(app: FastifyInstance): Promise<void>
         tags: ['devices'],
         summary: 'Approve a serial and MAC for a company',
         body: approveDeviceBody,
-        response: { 200: okBody(z.object({ id: z.number().int() })) },
+        response: { 200: okBody(idResultSchema) },
       },
     },
     async (request) => {
@@ -62,7 +63,7 @@ export async function approvedDevicesRoutes(app: FastifyInstance): Promise<void>
         tags: ['devices'],
         summary: 'Remove an approval',
         params: z.object({ id: z.coerce.number().int().min(1) }),
-        response: { 200: okBody(z.object({ id: z.number().int() })) },
+        response: { 200: okBody(idResultSchema) },
       },
     },
     async (request) => ({

@@ -1,7 +1,8 @@
 import { normalizeMac } from '@fleetgate/shared/devices/messages';
 import type { approveDeviceBody } from '@fleetgate/shared/schemas/devices';
 import type { z } from 'zod';
-import { conflict, notFound } from '../../http/errors';
+import { conflict, notFound } from '#src/http/errors';
+import type { ListQuery } from '#src/http/list-query';
 import { audited } from '../audit/audit.service';
 import { scopeOf } from '../policy/scope';
 import { companyInScope } from '../policy/scope.repository';
@@ -15,8 +16,8 @@ import { devicesRepository } from './devices.repository';
  * (gateway/device-auth.ts).
  */
 export const approvedService = {
-  list(ctx: ServiceContext, page: { limit: number; offset: number }) {
-    return approvedRepository.list(ctx.db, page);
+  list(ctx: ServiceContext, query: ListQuery) {
+    return approvedRepository.list(ctx.db, query);
   },
 
   /** Approves a serial and MAC for a company the caller reaches, or for none yet. */

@@ -1,8 +1,8 @@
 import { attemptText } from '@fleetgate/shared/devices/status';
 import { and, count, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/database';
-import { companies } from '../../db/schema/companies';
-import { deviceConnectionAttempts } from '../../db/schema/devices';
+import type { Db } from '#src/db/database';
+import { companies } from '#src/db/schema/companies';
+import { deviceConnectionAttempts } from '#src/db/schema/devices';
 import type { Scope } from '../policy/scope';
 import { companyColumnInScope } from '../policy/scope.repository';
 

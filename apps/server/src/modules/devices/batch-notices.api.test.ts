@@ -2,9 +2,9 @@ import type { DeviceAgent } from '@fleetgate/device-sim/agent';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient } from '../../../test/app';
-import { buildGatewayApp, onlineAgent, registerDirect, testIdentity, waitFor } from '../../../test/devices';
-import { notifications } from '../../db/schema/notifications';
+import { notifications } from '#src/db/schema/notifications';
+import { TestClient } from '#test/app';
+import { buildGatewayApp, onlineAgent, registerDirect, testIdentity, waitFor } from '#test/devices';
 import { batchFinishedText } from './batch-notices';
 
 /** A finished action tells the person who started it, in the bell, once. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ACTION_TTL_SECONDS, type DeviceAction } from '@fleetgate/shared/devices/actions';
 import { deviceChannels } from '@fleetgate/shared/devices/events';
-import type { Db } from '../../db/database';
+import type { Db } from '#src/db/database';
 import type { AuditEntry } from '../audit/audit.service';
 import { callerAudit, type ServiceContext } from '../service-context';
 import { type CommandRecord, commandsRepository } from './commands.repository';

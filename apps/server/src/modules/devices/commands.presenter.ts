@@ -1,12 +1,10 @@
 import { type CommandState, type DeviceAction, SECRET_PARAMS } from '@fleetgate/shared/devices/actions';
-import type { bulkResultSchema } from '@fleetgate/shared/schemas/devices';
-import type { z } from 'zod';
+import type { OkBody } from '@fleetgate/shared/schemas/api';
+import type { BulkResult, Command } from '@fleetgate/shared/schemas/devices';
 import type { CommandRecord } from './commands.repository';
 
-export type BulkResult = z.infer<typeof bulkResultSchema>;
-
 /** What the API shows of a command: secrets redacted, the file as a name only. */
-export function presentCommand(row: CommandRecord) {
+export function presentCommand(row: CommandRecord): Command {
   const secrets = SECRET_PARAMS[row.action as DeviceAction] ?? [];
   const params = Object.fromEntries(
     Object.entries(row.params).map(([k, v]) => [k, secrets.includes(k) ? '********' : v]),
@@ -32,7 +30,10 @@ export function presentCommand(row: CommandRecord) {
 }
 
 /** A bulk action's answer: one result per asked device, and the channel its progress goes out on. */
-export function presentBulk(outcome: { channel: string | undefined; results: BulkResult[] }) {
+export function presentBulk(outcome: {
+  channel: string | undefined;
+  results: BulkResult[];
+}): OkBody<BulkResult[]> {
   return {
     success: true as const,
     data: outcome.results,

@@ -1,8 +1,8 @@
 import type { DeviceAction } from '@fleetgate/shared/devices/actions';
 import { type CommandState, OPEN_COMMAND_STATES, SECRET_PARAMS } from '@fleetgate/shared/devices/actions';
 import { and, asc, count, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database';
-import { deviceCommands } from '../../db/schema/devices';
+import type { Db } from '#src/db/database';
+import { deviceCommands } from '#src/db/schema/devices';
 import type { Scope } from '../policy/scope';
 import { companyColumnInScope } from '../policy/scope.repository';
 

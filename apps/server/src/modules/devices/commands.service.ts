@@ -1,13 +1,12 @@
 import { DEVICE_GENERATED_PASSWORD_LENGTH, type DeviceAction } from '@fleetgate/shared/devices/actions';
-import type { BulkActionBody, setPasswordBody } from '@fleetgate/shared/schemas/devices';
+import type { BulkActionBody, BulkResult, setPasswordBody } from '@fleetgate/shared/schemas/devices';
 import type { z } from 'zod';
-import { generatePassword } from '../../auth/passwords';
-import { conflict, notFound } from '../../http/errors';
+import { generatePassword } from '#src/auth/passwords';
+import { conflict, notFound } from '#src/http/errors';
 import { audited } from '../audit/audit.service';
 import { scopeOf } from '../policy/scope';
 import type { ServiceContext } from '../service-context';
 import { type CommandTarget, commandBatches } from './command-batches';
-import type { BulkResult } from './commands.presenter';
 import { commandsRepository } from './commands.repository';
 import { devicesRepository } from './devices.repository';
 import { devicesService } from './devices.service';

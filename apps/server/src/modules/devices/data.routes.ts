@@ -1,10 +1,14 @@
 import { okBody } from '@fleetgate/shared/schemas/api';
 import {
+  attemptListQuerySchema,
   attemptSchema,
+  chartPointSchema,
+  dailyUsageQuerySchema,
+  dailyUsageSchema,
   deviceEventSchema,
-  telemetryPointSchema,
+  deviceMetricsSchema,
   telemetryQuery,
-} from '@fleetgate/shared/schemas/devices';
+} from '@fleetgate/shared/schemas/device-data';
 import { pageQuerySchema } from '@fleetgate/shared/schemas/list';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,28 +17,6 @@ import { serviceContext } from '../service-context';
 import { telemetryService } from './telemetry.service';
 
 const idParams = z.object({ id: z.coerce.number().int().min(1) });
-const usage = z.object({ rx: z.number(), tx: z.number() });
-/** A chart point: the shared columns plus values read from the stored message (device page metrics). */
-const chartPointSchema = telemetryPointSchema.extend({
-  rsrp: z.number().nullable(),
-  rsrq: z.number().nullable(),
-  sinr: z.number().nullable(),
-  ain: z.number().nullable(),
-  acl: z.number().nullable(),
-  speed: z.number().nullable(),
-  alt: z.number().nullable(),
-  satellites: z.number().nullable(),
-});
-
-/** An IANA zone name the runtime knows (the console sends the user's zone). */
-function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** What the device page reads: telemetry, metrics, events, connection attempts. */
 export async function deviceDataRoutes(app: FastifyInstance): Promise<void> {
@@ -68,15 +50,7 @@ export async function deviceDataRoutes(app: FastifyInstance): Promise<void> {
         tags: ['devices'],
         summary: 'Last reported state and mobile data used in the last day and 30 days',
         params: idParams,
-        response: {
-          200: okBody(
-            z.object({
-              state: z.record(z.string(), z.unknown()).nullable(),
-              state_at: z.date().nullable(),
-              data_usage: z.object({ last_24h: usage, last_30d: usage }),
-            }),
-          ),
-        },
+        response: { 200: okBody(deviceMetricsSchema) },
       },
     },
     async (request) => ({
@@ -93,11 +67,8 @@ export async function deviceDataRoutes(app: FastifyInstance): Promise<void> {
         tags: ['devices'],
         summary: 'Mobile data used per calendar day of a time zone (data-usage tab)',
         params: idParams,
-        querystring: z.object({
-          days: z.coerce.number().int().min(1).max(92).default(30),
-          tz: z.string().max(64).refine(isTimeZone, 'Unknown time zone').default('UTC'),
-        }),
-        response: { 200: okBody(z.array(z.object({ day: z.string(), rx: z.number(), tx: z.number() }))) },
+        querystring: dailyUsageQuerySchema,
+        response: { 200: okBody(z.array(dailyUsageSchema)) },
       },
     },
     async (request) => {
@@ -151,7 +122,7 @@ export async function deviceDataRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['devices'],
         summary: 'Connection attempts of the companies in scope; unknown serials for the super admin only',
-        querystring: pageQuerySchema.extend({ serial: z.string().trim().max(64).optional() }),
+        querystring: attemptListQuerySchema,
         response: { 200: okBody(z.array(attemptSchema)) },
       },
     },

@@ -2,9 +2,9 @@ import type { DeviceAgent } from '@fleetgate/device-sim/agent';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildGatewayApp, onlineAgent, registerDirect, testIdentity, waitFor } from '../../../test/devices';
-import { createCompany, createUser } from '../../../test/factories';
-import { notifications } from '../../db/schema/notifications';
+import { notifications } from '#src/db/schema/notifications';
+import { buildGatewayApp, onlineAgent, registerDirect, testIdentity, waitFor } from '#test/devices';
+import { createCompany, createUser } from '#test/factories';
 import { startDemoNotices } from './demo-notices';
 
 /** The demo's bell: a newcomer sees it work (a low balance, a device that dropped out). */
@@ -52,8 +52,18 @@ describe('demo notifications', () => {
       { what: 'the offline notice' },
     );
     expect(dropped.summary).toMatch(/lost its connection/);
-    const admin = (await app.db.select().from(notifications)).filter((n) => n.userId !== operator.id);
-    expect(admin.map((n) => n.type).sort()).toEqual(['creditAmountTooLow', 'message']);
+    // Each recipient's notice is its own insert: wait for the super admin's too.
+    const adminTypes = await waitFor(
+      async () => {
+        const types = (await app.db.select().from(notifications))
+          .filter((n) => n.userId !== operator.id)
+          .map((n) => n.type)
+          .sort();
+        return types.length === 2 ? types : undefined;
+      },
+      { what: "the super admin's notices" },
+    );
+    expect(adminTypes).toEqual(['creditAmountTooLow', 'message']);
     stop();
   });
 });

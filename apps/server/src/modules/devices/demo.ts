@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Fleet } from '@fleetgate/device-sim/fleet';
 import { fleetDevices } from '@fleetgate/device-sim/identity';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config';
+import type { Config } from '#src/config';
 import { companiesRepository } from '../companies/companies.repository';
 import { startDemoNotices } from './demo-notices';
 import { devicesRepository } from './devices.repository';

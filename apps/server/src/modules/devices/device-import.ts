@@ -1,6 +1,6 @@
 import { normalizeMac } from '@fleetgate/shared/devices/messages';
 import { type RegisterDeviceBody, registerDeviceBody } from '@fleetgate/shared/schemas/devices';
-import { conflict } from '../../http/errors';
+import { conflict } from '#src/http/errors';
 import { parseCsv } from './csv';
 
 type ErrorItem = { code: string; message: string; source?: string };

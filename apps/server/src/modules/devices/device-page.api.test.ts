@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestClient } from '../../../test/app';
-import { createUser, signedIn, tenantTree } from '../../../test/factories';
-import { deviceTags, tags } from '../../db/schema/tags';
+import { deviceTags, tags } from '#src/db/schema/tags';
+import { buildTestApp, type TestClient } from '#test/app';
+import { createUser, signedIn, tenantTree } from '#test/factories';
 import { telemetryRepository } from './telemetry.repository';
 
 /** What the console's device page reads beyond the list: action batches and chart series. */

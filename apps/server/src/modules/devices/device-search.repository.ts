@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../../db/database';
+import { type Db, rowsOf } from '#src/db/database';
 
 /**
  * Rows per stretch of the name order when they are drawn (schema/devices.ts

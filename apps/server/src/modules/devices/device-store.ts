@@ -1,6 +1,6 @@
 import { DEVICE_STATUS } from '@fleetgate/shared/devices/status';
-import type { Db } from '../../db/database';
-import type { DeviceStore } from '../../gateway/ports';
+import type { Db } from '#src/db/database';
+import type { DeviceStore } from '#src/gateway/ports';
 import { approvedRepository } from './approved.repository';
 import { attemptsRepository } from './attempts.repository';
 import { commandsRepository } from './commands.repository';

@@ -2,9 +2,9 @@ import { FIRMWARE_FILTER_MESSAGE } from '@fleetgate/shared/devices/firmware';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, errorsOf, TestClient, upload } from '../../../test/app';
-import { createUser, signedIn, tenantTree } from '../../../test/factories';
-import { deviceCommands } from '../../db/schema/devices';
+import { deviceCommands } from '#src/db/schema/devices';
+import { buildTestApp, errorsOf, TestClient, upload } from '#test/app';
+import { createUser, signedIn, tenantTree } from '#test/factories';
 import { devicesRepository } from './devices.repository';
 
 let app: FastifyInstance;
@@ -140,6 +140,32 @@ describe('registration', () => {
     expect(
       (await root.post('/api/devices/authorized', { serial: '2400000001', mac: mac(402) })).statusCode,
     ).toBe(409);
+  });
+
+  it('searches the approved devices by serial, MAC or company, and sorts them by any listed column', async () => {
+    for (const [serial, n, company] of [
+      ['2500000002', 502, tree.acme.id],
+      ['2500000001', 501, tree.beta.id],
+    ] as const) {
+      expect(
+        (await root.post('/api/devices/authorized', { serial, mac: mac(n), company_id: company })).statusCode,
+      ).toBe(200);
+    }
+    const serials = async (query: string) =>
+      ((await root.get(`/api/devices/authorized?${query}`)).json().data as { serial: string }[]).map(
+        (r) => r.serial,
+      );
+    expect(await serials('q=25000000&sort=serial')).toEqual(['2500000001', '2500000002']);
+    expect(await serials('q=25000000&sort=-serial')).toEqual(['2500000002', '2500000001']);
+    // Newest first when no sort is asked.
+    expect(await serials('q=25000000')).toEqual(['2500000001', '2500000002']);
+    const byCompany = await root.get('/api/devices/authorized?q=Acme&sort=company_name');
+    expect(byCompany.json().data.map((r: { serial: string }) => r.serial)).toContain('2500000002');
+    expect(byCompany.json().data.map((r: { serial: string }) => r.serial)).not.toContain('2500000001');
+    expect(byCompany.json().meta.total).toBe(byCompany.json().data.length);
+    const badSort = await root.get('/api/devices/authorized?sort=password');
+    expect(badSort.statusCode).toBe(400);
+    expect(errorsOf(badSort)[0]).toMatchObject({ source: 'sort' });
   });
 });
 

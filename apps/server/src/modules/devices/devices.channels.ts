@@ -1,6 +1,6 @@
 import { hasPermission } from '@fleetgate/shared/permissions';
 import type { FastifyInstance } from 'fastify';
-import type { ChannelRule, SocketIdentity } from '../../realtime/channels';
+import type { ChannelRule, SocketIdentity } from '#src/realtime/channels';
 import type { Scope } from '../policy/scope';
 import { companyInScope } from '../policy/scope.repository';
 import { commandsRepository } from './commands.repository';

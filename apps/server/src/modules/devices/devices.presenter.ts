@@ -1,8 +1,9 @@
 import { deriveCapabilities } from '@fleetgate/shared/devices/capabilities';
 import { deviceStatusText } from '@fleetgate/shared/devices/status';
-import { pickFields } from '../../http/list-query';
+import type { OkBody } from '@fleetgate/shared/schemas/api';
+import type { DeviceDetail, DeviceListBody, ImportRowResult } from '@fleetgate/shared/schemas/devices';
+import { pickFields } from '#src/http/list-query';
 import { csvLine } from './csv';
-import type { ImportRowResult } from './device-import';
 import type { devicesRepository } from './devices.repository';
 import type { devicesService } from './devices.service';
 
@@ -33,7 +34,7 @@ const EXPORT_COLUMNS = [
  * The device page's view of a device: the row, the capabilities of product §3, whether it has
  * been issued a secret (never the secret or its hash), and its tags.
  */
-export function presentDeviceDetail(row: Detail, tags: DeviceTag[]) {
+export function presentDeviceDetail(row: Detail, tags: DeviceTag[]): DeviceDetail {
   const { secret_hash, state, ...rest } = row;
   return {
     ...rest,
@@ -50,13 +51,13 @@ export function presentDeviceDetail(row: Detail, tags: DeviceTag[]) {
 }
 
 /** A page of the devices list: the asked fields, the total, and the keyset cursor if any. */
-export function presentDevicePage(page: DevicePage, fields: string[] | undefined) {
+export function presentDevicePage(page: DevicePage, fields: string[] | undefined): DeviceListBody {
   return {
     success: true as const,
     data: pickFields(page.rows, fields),
     meta: {
       total: page.total,
-      ...(page.totalCapped ? { total_capped: true } : {}),
+      ...(page.totalCapped ? { total_capped: true as const } : {}),
       ...(page.nextCursor ? { next_cursor: page.nextCursor } : {}),
     },
   };
@@ -69,7 +70,7 @@ export async function* devicesCsv(rows: AsyncIterable<Record<(typeof EXPORT_COLU
 }
 
 /** An import's answer: one result per row, and how many devices it created. */
-export function presentImport(results: ImportRowResult[]) {
+export function presentImport(results: ImportRowResult[]): OkBody<ImportRowResult[]> {
   const created = results.filter((x) => x.success).length;
   return {
     success: true as const,

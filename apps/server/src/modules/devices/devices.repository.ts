@@ -1,10 +1,10 @@
 import { DEVICE_STATUS } from '@fleetgate/shared/devices/status';
 import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database';
-import { allOf } from '../../db/list-sql';
-import { companies } from '../../db/schema/companies';
-import { deviceState, devices } from '../../db/schema/devices';
-import { deviceTags, tags } from '../../db/schema/tags';
+import type { Db } from '#src/db/database';
+import { allOf } from '#src/db/list-sql';
+import { companies } from '#src/db/schema/companies';
+import { deviceState, devices } from '#src/db/schema/devices';
+import { deviceTags, tags } from '#src/db/schema/tags';
 import type { Scope } from '../policy/scope';
 import { companyColumnInScope } from '../policy/scope.repository';
 

@@ -1,35 +1,33 @@
 import { Readable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
 import { MAX_FILE_SIZE_BYTES } from '@fleetgate/shared/constants';
-import { okBody } from '@fleetgate/shared/schemas/api';
+import { idResultSchema, okBody } from '@fleetgate/shared/schemas/api';
 import {
+  type DeviceListQuery,
+  deviceCreatedSchema,
   deviceCreditBody,
+  deviceCreditSchema,
   deviceDetailSchema,
-  deviceFiltersSchema,
-  deviceSchema,
+  deviceImportQuerySchema,
+  deviceListBodySchema,
+  deviceListQuerySchema,
+  deviceModelCountSchema,
   importRowResultSchema,
   registerDeviceBody,
   updateDeviceBody,
 } from '@fleetgate/shared/schemas/devices';
-import { commaIntList } from '@fleetgate/shared/schemas/list';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, badRequest } from '../../http/errors';
-import { listQuerySchema } from '../../http/list-query';
+import { AppError, badRequest } from '#src/http/errors';
 import { serviceContext } from '../service-context';
 import { devicesCsv, presentDeviceDetail, presentDevicePage, presentImport } from './devices.presenter';
 import { devicesService } from './devices.service';
 import type { DeviceListParams } from './devices-list.repository';
 
 const idParams = z.object({ id: z.coerce.number().int().min(1) });
-const listQuery = listQuerySchema.extend(deviceFiltersSchema.shape).extend({
-  /** Devices carrying any of these tags (product §2 tags.main → devices). */
-  tag_id: commaIntList.optional(),
-});
-const importQuery = z.object({ company_id: z.coerce.number().int().min(1).optional() });
 
-const listParams = (q: z.infer<typeof listQuery>): DeviceListParams => ({
+const listParams = (q: DeviceListQuery): DeviceListParams => ({
   limit: q.limit,
   offset: q.offset,
   sort: q.sort,
@@ -47,7 +45,7 @@ const listParams = (q: z.infer<typeof listQuery>): DeviceListParams => ({
  * The CSV text of an import upload and the company it goes to (the query's, else the
  * form's `company_id` field). product §5: a CSV upload must be a CSV.
  */
-async function csvUpload(request: FastifyRequest<{ Querystring: z.infer<typeof importQuery> }>) {
+async function csvUpload(request: FastifyRequest<{ Querystring: z.infer<typeof deviceImportQuerySchema> }>) {
   if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data', 'file');
   const file = await request.file();
   if (!file) throw badRequest('Not a CSV file selected', 'file');
@@ -82,8 +80,8 @@ export async function devicesRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['devices'],
         summary: 'Devices the caller reaches: filters, sort, search, offset or keyset paging',
-        querystring: listQuery,
-        response: { 200: okBody(z.array(deviceSchema.partial())) },
+        querystring: deviceListQuerySchema,
+        response: { 200: deviceListBodySchema },
       },
     },
     async (request) => {
@@ -98,7 +96,11 @@ export async function devicesRoutes(app: FastifyInstance): Promise<void> {
     '/api/devices/export',
     {
       config: view,
-      schema: { tags: ['devices'], summary: 'The filtered devices list as CSV', querystring: listQuery },
+      schema: {
+        tags: ['devices'],
+        summary: 'The filtered devices list as CSV',
+        querystring: deviceListQuerySchema,
+      },
     },
     async (request, reply) => {
       const { limit: _l, offset: _o, cursor: _c, ...params } = listParams(request.query);
@@ -117,9 +119,7 @@ export async function devicesRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['devices'],
         summary: 'Device models in scope with counts (model filter options)',
-        response: {
-          200: okBody(z.array(z.object({ model: z.string().nullable(), count: z.number().int() }))),
-        },
+        response: { 200: okBody(z.array(deviceModelCountSchema)) },
       },
     },
     async (request) => ({ success: true as const, data: await devicesService.models(ctx(request)) }),
@@ -150,7 +150,7 @@ export async function devicesRoutes(app: FastifyInstance): Promise<void> {
         tags: ['devices'],
         summary: 'Add a device by serial and MAC',
         body: registerDeviceBody,
-        response: { 200: okBody(z.object({ id: z.number().int(), serial: z.string(), mac: z.string() })) },
+        response: { 200: okBody(deviceCreatedSchema) },
       },
     },
     async (request) => {
@@ -171,7 +171,7 @@ export async function devicesRoutes(app: FastifyInstance): Promise<void> {
         tags: ['devices'],
         summary: 'Add devices from a CSV file (serial, mac[, name, description, model]); one result per row',
         consumes: ['multipart/form-data'],
-        querystring: importQuery,
+        querystring: deviceImportQuerySchema,
         response: { 200: okBody(z.array(importRowResultSchema)) },
       },
     },
@@ -191,7 +191,7 @@ export async function devicesRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Change name, description or monitoring; a new name or description is sent to the device',
         params: idParams,
         body: updateDeviceBody,
-        response: { 200: okBody(z.object({ id: z.number().int() })) },
+        response: { 200: okBody(idResultSchema) },
       },
     },
     async (request) => {
@@ -214,7 +214,7 @@ export async function devicesRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Whether the device holds an active credit (product §8 code 15 refuses it otherwise)',
         params: idParams,
         body: deviceCreditBody,
-        response: { 200: okBody(z.object({ id: z.number().int(), credit_active: z.boolean() })) },
+        response: { 200: okBody(deviceCreditSchema) },
       },
     },
     async (request) => ({
@@ -231,7 +231,7 @@ export async function devicesRoutes(app: FastifyInstance): Promise<void> {
         tags: ['devices'],
         summary: 'Unregister a device',
         params: idParams,
-        response: { 200: okBody(z.object({ id: z.number().int() })) },
+        response: { 200: okBody(idResultSchema) },
       },
     },
     async (request) => {

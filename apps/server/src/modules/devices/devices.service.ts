@@ -1,7 +1,7 @@
 import { normalizeMac } from '@fleetgate/shared/devices/messages';
 import type { RegisterDeviceBody, updateDeviceBody } from '@fleetgate/shared/schemas/devices';
 import type { z } from 'zod';
-import { conflict, notFound } from '../../http/errors';
+import { conflict, notFound } from '#src/http/errors';
 import { type AuditEntry, audited } from '../audit/audit.service';
 import { scopeOf } from '../policy/scope';
 import { companyInScope } from '../policy/scope.repository';

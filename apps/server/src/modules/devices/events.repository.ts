@@ -1,6 +1,6 @@
 import { count, desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/database';
-import { deviceEvents } from '../../db/schema/devices';
+import type { Db } from '#src/db/database';
+import { deviceEvents } from '#src/db/schema/devices';
 
 export type DeviceEventInput = typeof deviceEvents.$inferInsert;
 

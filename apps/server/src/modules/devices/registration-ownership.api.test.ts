@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, errorsOf, TestClient, upload } from '../../../test/app';
-import { createUser, signedIn, tenantTree } from '../../../test/factories';
+import { buildTestApp, errorsOf, TestClient, upload } from '#test/app';
+import { createUser, signedIn, tenantTree } from '#test/factories';
 import { devicesRepository } from './devices.repository';
 import { SERIAL_IN_FLEET, SERIAL_PROBING, SERIAL_UNAVAILABLE } from './serial-availability';
 

@@ -1,4 +1,4 @@
-import { AppError } from '../../http/errors';
+import { AppError } from '#src/http/errors';
 import { attemptCountersRepository } from '../auth/attempt-counters.repository';
 import { scopeOf } from '../policy/scope';
 import type { ServiceContext } from '../service-context';

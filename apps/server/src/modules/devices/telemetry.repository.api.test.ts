@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../test/app';
-import { deviceState, devices, deviceTelemetry } from '../../db/schema/devices';
+import { deviceState, devices, deviceTelemetry } from '#src/db/schema/devices';
+import { buildTestApp } from '#test/app';
 import { devicesRepository } from './devices.repository';
 import { telemetryRepository } from './telemetry.repository';
 

@@ -1,17 +1,17 @@
 import { and, asc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../../db/database';
-import { isUniqueViolation } from '../../db/errors';
-import { type RawSession, rawTransaction } from '../../db/raw-transaction';
-import { deviceState, devices, deviceTelemetry } from '../../db/schema/devices';
+import { type Db, rowsOf } from '#src/db/database';
+import { isUniqueViolation } from '#src/db/errors';
+import { type RawSession, rawTransaction } from '#src/db/raw-transaction';
+import { deviceState, devices, deviceTelemetry } from '#src/db/schema/devices';
 import {
   type EncodedBatch,
   encodeBatch,
   POINT_COLUMNS,
   type StateRow,
   type TelemetryRow,
-} from '../../db/telemetry-copy';
+} from '#src/db/telemetry-copy';
 
-export type { StateRow, TelemetryRow } from '../../db/telemetry-copy';
+export type { StateRow, TelemetryRow } from '#src/db/telemetry-copy';
 
 /**
  * Chart values besides the main columns (docs/device-protocol.md §4.3): mobile signal

@@ -1,5 +1,5 @@
 import { hasPermission } from '@fleetgate/shared/permissions';
-import { badRequest } from '../../http/errors';
+import { badRequest } from '#src/http/errors';
 import { scopeOf } from '../policy/scope';
 import type { ServiceContext } from '../service-context';
 import { attemptsRepository } from './attempts.repository';

@@ -1,4 +1,10 @@
-import { IMPERSONATION_MAX_DAYS } from '@fleetgate/shared/schemas/impersonation';
+import {
+  IMPERSONATION_MAX_DAYS,
+  type ImpersonationAccess,
+  type ImpersonationCandidate,
+  type ImpersonationLog,
+  type ImpersonationRequest,
+} from '@fleetgate/shared/schemas/impersonation';
 import { iso } from '../account/links';
 import type { impersonationRepository } from './impersonation.repository';
 import type { RequestInfo } from './impersonation.service';
@@ -7,12 +13,12 @@ type LogRow = Awaited<ReturnType<typeof impersonationRepository.listLogs>>['rows
 type CandidateRow = Awaited<ReturnType<typeof impersonationRepository.candidates>>[number];
 
 /** The impersonation access a user granted: until when (null: none), and the most one may grant. */
-export function presentAccess(until: Date | null) {
+export function presentAccess(until: Date | null): ImpersonationAccess {
   return { until: iso(until), max_days: IMPERSONATION_MAX_DAYS };
 }
 
 /** The request behind a confirmation link, as its page shows it (route impersonation.access). */
-export function presentRequest({ found, status }: RequestInfo) {
+export function presentRequest({ found, status }: RequestInfo): ImpersonationRequest {
   return {
     requested_by: found.requestedBy ?? '',
     requested_by_company: found.requestedByCompany,
@@ -26,7 +32,7 @@ export function presentRequest({ found, status }: RequestInfo) {
 }
 
 /** One impersonation: who acted as whom, from when until when (null: still going). */
-export function presentLog(row: LogRow) {
+export function presentLog(row: LogRow): ImpersonationLog {
   return {
     id: row.id,
     actor_user_id: row.actorUserId,
@@ -41,7 +47,7 @@ export function presentLog(row: LogRow) {
 }
 
 /** A user the caller may impersonate, with the end of the access they granted (null: none). */
-export function presentCandidate(row: CandidateRow) {
+export function presentCandidate(row: CandidateRow): ImpersonationCandidate {
   return {
     id: row.id,
     email: row.email,

@@ -1,13 +1,13 @@
 import { and, count, desc, eq, gt, ilike, isNotNull, isNull, like, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/database';
-import { allOf, type ListSpec, likePattern, listPlan } from '../../db/list-sql';
-import { companies } from '../../db/schema/companies';
-import { impersonationGrants, impersonationLogs } from '../../db/schema/impersonation';
-import { rolePermissions, roles } from '../../db/schema/roles';
-import { sessions } from '../../db/schema/sessions';
-import { users } from '../../db/schema/users';
-import type { ListQuery } from '../../http/list-query';
+import type { Db } from '#src/db/database';
+import { allOf, type ListSpec, likePattern, listPlan } from '#src/db/list-sql';
+import { companies } from '#src/db/schema/companies';
+import { impersonationGrants, impersonationLogs } from '#src/db/schema/impersonation';
+import { rolePermissions, roles } from '#src/db/schema/roles';
+import { sessions } from '#src/db/schema/sessions';
+import { users } from '#src/db/schema/users';
+import type { ListQuery } from '#src/http/list-query';
 import type { Scope } from '../policy/scope';
 import { companyColumnInScope } from '../policy/scope.repository';
 

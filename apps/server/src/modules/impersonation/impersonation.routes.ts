@@ -1,19 +1,21 @@
-import { okBody } from '@fleetgate/shared/schemas/api';
+import { okBody, okResultSchema } from '@fleetgate/shared/schemas/api';
 import {
   grantBodySchema,
   grantUntilSchema,
   IMPERSONATION_MAX_DAYS,
   impersonationAccessSchema,
   impersonationCandidateSchema,
+  impersonationCandidatesQuerySchema,
   impersonationLogSchema,
   impersonationRequestSchema,
   locationSchema,
 } from '@fleetgate/shared/schemas/impersonation';
+import { listQuerySchema } from '@fleetgate/shared/schemas/list';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listQuerySchema, pickFields } from '../../http/list-query';
-import { setAuthCookies } from '../../plugins/auth';
+import { pickFields } from '#src/http/list-query';
+import { setAuthCookies } from '#src/plugins/auth';
 import { clientOf } from '../account/links';
 import { serviceContext } from '../service-context';
 import { presentAccess, presentCandidate, presentLog, presentRequest } from './impersonation.presenter';
@@ -21,7 +23,6 @@ import { impersonationService } from './impersonation.service';
 
 const idParams = z.object({ id: z.coerce.number().int().min(1) });
 const tokenBody = z.strictObject({ token: z.string().min(1).max(200) });
-const ok = z.object({ ok: z.literal(true) });
 
 /**
  * Impersonation (product §2 users.impersonation-logs, impersonation.access; §4; §6; §7
@@ -70,7 +71,11 @@ export async function impersonationRoutes(app: FastifyInstance): Promise<void> {
     '/api/user/revoke-impersonation-access',
     {
       config: { access: { authenticated: true } },
-      schema: { tags, summary: 'Revoke impersonation access (product §7)', response: { 200: okBody(ok) } },
+      schema: {
+        tags,
+        summary: 'Revoke impersonation access (product §7)',
+        response: { 200: okBody(okResultSchema) },
+      },
     },
     async (request) => {
       await impersonationService.revoke(ctx(request));
@@ -90,7 +95,7 @@ export async function impersonationRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'Ask a user for impersonation access: they confirm by the e-mailed link',
         params: idParams,
-        response: { 200: okBody(ok) },
+        response: { 200: okBody(okResultSchema) },
       },
     },
     async (request) => {
@@ -145,7 +150,12 @@ export async function impersonationRoutes(app: FastifyInstance): Promise<void> {
     '/api/impersonation/requests/decline',
     {
       config: { access: { authenticated: true } },
-      schema: { tags, summary: 'Decline an admin’s request', body: tokenBody, response: { 200: okBody(ok) } },
+      schema: {
+        tags,
+        summary: 'Decline an admin’s request',
+        body: tokenBody,
+        response: { 200: okBody(okResultSchema) },
+      },
     },
     async (request) => {
       await impersonationService.answer(ctx(request), request.body.token, null);
@@ -221,10 +231,7 @@ export async function impersonationRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: 'Users the caller may impersonate or ask for access (strictly below their company)',
-        querystring: z.object({
-          q: z.string().trim().max(200).optional(),
-          limit: z.coerce.number().int().min(1).max(100).default(25),
-        }),
+        querystring: impersonationCandidatesQuerySchema,
         response: { 200: okBody(z.array(impersonationCandidateSchema)) },
       },
     },

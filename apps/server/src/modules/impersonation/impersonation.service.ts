@@ -1,8 +1,8 @@
 import { IMPERSONATION_MAX_DAYS, IMPERSONATION_REQUEST_DAYS } from '@fleetgate/shared/schemas/impersonation';
-import { digest, newToken } from '../../auth/tokens';
-import type { Db } from '../../db/database';
-import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
-import type { ListQuery } from '../../http/list-query';
+import { digest, newToken } from '#src/auth/tokens';
+import type { Db } from '#src/db/database';
+import { AppError, badRequest, forbidden, notFound } from '#src/http/errors';
+import type { ListQuery } from '#src/http/list-query';
 import { audited } from '../audit/audit.service';
 import type { AuthService, ClientInfo, IssuedTokens } from '../auth/auth.service';
 import { impersonationRefusal } from '../auth/caller';
@@ -80,9 +80,9 @@ const consentAudit = (ctx: ServiceContext, action: string, details?: Record<stri
 /** Impersonation: consent (grants and requests), sessions acting as another user, and logs. */
 export const impersonationService = {
   /** The end of the impersonation access the caller granted; null when none is in force. */
-  async accessOf(ctx: ServiceContext) {
-    const grant = await impersonationRepository.activeGrant(ctx.db, ctx.caller.principal.id, new Date());
-    return grant?.grantedUntil ?? null;
+  accessOf(ctx: ServiceContext): Date | null {
+    const until = ctx.caller.principal.grantedUntil;
+    return until && until > new Date() ? until : null;
   },
 
   /** Grants impersonation access until a time; answers that time. */

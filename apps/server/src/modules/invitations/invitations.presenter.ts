@@ -1,3 +1,4 @@
+import type { InvitationPreview, InvitationSent } from '@fleetgate/shared/schemas/invitations';
 import type { MailResult } from '../mail/mail.service';
 import type { InvitationRow } from './invitations.repository';
 
@@ -15,7 +16,7 @@ const MAIL_MESSAGES: Record<MailResult['status'], string> = {
 export function presentSentInvitation(
   sent: { invitation: InvitationRow; mailStatus: MailResult['status'] },
   how: 'created' | 'resent',
-) {
+): { data: InvitationSent; message: string } {
   return {
     data: { ...sent.invitation, mail_status: sent.mailStatus },
     message:
@@ -26,7 +27,7 @@ export function presentSentInvitation(
 }
 
 /** What the accept page shows of a usable invitation. */
-export function presentInvitationPreview(row: InvitationRow) {
+export function presentInvitationPreview(row: InvitationRow): InvitationPreview {
   return {
     kind: row.kind,
     email: row.email,

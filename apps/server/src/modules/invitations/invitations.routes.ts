@@ -1,8 +1,8 @@
-import { okBody } from '@fleetgate/shared/schemas/api';
+import { idResultSchema, okBody } from '@fleetgate/shared/schemas/api';
 import {
   acceptInvitationBodySchema,
-  INVITATION_KINDS,
-  INVITATION_STATUSES,
+  invitationAcceptedSchema,
+  invitationListQuerySchema,
   invitationPreviewSchema,
   invitationSchema,
   invitationSentSchema,
@@ -12,7 +12,6 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listQuerySchema } from '../../http/list-query';
 import { publicContext, serviceContext } from '../service-context';
 import { presentInvitationPreview, presentSentInvitation } from './invitations.presenter';
 import { invitationsService } from './invitations.service';
@@ -79,11 +78,7 @@ export async function invitationsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['invitations'],
         summary: 'Invitations of the companies in reach',
-        querystring: listQuerySchema.extend({
-          company_id: z.coerce.number().int().min(1).optional(),
-          status: z.enum(INVITATION_STATUSES).optional(),
-          kind: z.enum(INVITATION_KINDS).optional(),
-        }),
+        querystring: invitationListQuerySchema,
         response: { 200: okBody(z.array(invitationSchema)) },
       },
     },
@@ -123,7 +118,7 @@ export async function invitationsRoutes(app: FastifyInstance): Promise<void> {
         tags: ['invitations'],
         summary: 'Revoke an invitation: its link stops working',
         params: idParams,
-        response: { 200: okBody(z.object({ id: z.number().int() })) },
+        response: { 200: okBody(idResultSchema) },
       },
     },
     async (request) => {
@@ -164,7 +159,7 @@ export async function invitationsRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Accept an invitation: set a password (and name a new company for a distributor)',
         params: tokenParams,
         body: acceptInvitationBodySchema,
-        response: { 200: okBody(z.object({ email: z.string(), company_id: z.number().int() })) },
+        response: { 200: okBody(invitationAcceptedSchema) },
       },
     },
     async (request) => ({

@@ -4,11 +4,11 @@ import {
   type InvitationKind,
   type InvitationStatus,
 } from '@fleetgate/shared/schemas/invitations';
-import { hashPassword } from '../../auth/passwords';
-import { digest, newToken } from '../../auth/tokens';
-import { isUniqueViolation } from '../../db/errors';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import type { ListQuery } from '../../http/list-query';
+import { hashPassword } from '#src/auth/passwords';
+import { digest, newToken } from '#src/auth/tokens';
+import { isUniqueViolation } from '#src/db/errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '#src/http/errors';
+import type { ListQuery } from '#src/http/list-query';
 import { type AuditEntry, audited } from '../audit/audit.service';
 import { companiesRepository } from '../companies/companies.repository';
 import type { MailResult } from '../mail/mail.service';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, TestClient } from '../../../test/app';
+import { buildTestApp, TestClient } from '#test/app';
 
 /** Further languages: translation files an operator drops into DATA_DIR/locales. */
 let app: FastifyInstance;

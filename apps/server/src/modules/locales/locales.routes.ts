@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../http/errors';
+import { notFound } from '#src/http/errors';
 import { translationFiles } from './locales.files';
 
 /**

@@ -1,6 +1,6 @@
 import type { MailStatus } from '@fleetgate/shared/schemas/mail';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors';
-import type { ListQuery } from '../../http/list-query';
+import { AppError, badRequest, conflict, notFound } from '#src/http/errors';
+import type { ListQuery } from '#src/http/list-query';
 import { audited, recordAudit } from '../audit/audit.service';
 import { scopeOf } from '../policy/scope';
 import { callerAudit, type ServiceContext } from '../service-context';

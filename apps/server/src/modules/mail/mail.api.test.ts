@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, errorsOf, TestClient } from '../../../test/app';
-import { createUser, signedIn, tenantTree } from '../../../test/factories';
-import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp-server';
+import { buildTestApp, errorsOf, TestClient } from '#test/app';
+import { createUser, signedIn, tenantTree } from '#test/factories';
+import { startSmtpServer, type TestSmtpServer } from '#test/smtp-server';
 import { settingsRepository } from '../settings/settings.repository';
 import { userInvitationMail } from './mail.templates';
 

@@ -1,10 +1,10 @@
 import type { MailStatus } from '@fleetgate/shared/schemas/mail';
 import { count, eq, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/database';
-import { allOf, type ListSpec, listPlan } from '../../db/list-sql';
-import { companies } from '../../db/schema/companies';
-import { mailLog, suppressedEmails } from '../../db/schema/mail';
-import type { ListQuery } from '../../http/list-query';
+import type { Db } from '#src/db/database';
+import { allOf, type ListSpec, listPlan } from '#src/db/list-sql';
+import { companies } from '#src/db/schema/companies';
+import { mailLog, suppressedEmails } from '#src/db/schema/mail';
+import type { ListQuery } from '#src/http/list-query';
 import type { Scope } from '../policy/scope';
 import { companyColumnInScope } from '../policy/scope.repository';
 

@@ -1,12 +1,14 @@
-import { okBody } from '@fleetgate/shared/schemas/api';
+import { emailResultSchema, noDataSchema, okBody } from '@fleetgate/shared/schemas/api';
+import { listQuerySchema } from '@fleetgate/shared/schemas/list';
 import {
   emailConfigurationSchema,
-  MAIL_STATUSES,
+  mailLogListQuerySchema,
   mailLogRowSchema,
   mailMessageSchema,
   smtpConfigBodySchema,
   smtpConfigSchema,
   smtpTestBodySchema,
+  smtpTestResultSchema,
   suppressBodySchema,
   suppressedEmailParamsSchema,
   suppressedEmailSchema,
@@ -14,7 +16,6 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listQuerySchema } from '../../http/list-query';
 import { serviceContext } from '../service-context';
 import { mailAdminService } from './mail-admin.service';
 
@@ -65,7 +66,7 @@ export async function mailRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['mail'],
         summary: 'Remove the SMTP configuration: messages are logged and marked unsent',
-        response: { 200: okBody(z.null()) },
+        response: { 200: okBody(noDataSchema) },
       },
     },
     async (request) => {
@@ -82,9 +83,7 @@ export async function mailRoutes(app: FastifyInstance): Promise<void> {
         tags: ['mail'],
         summary: 'Send a test message through the saved configuration',
         body: smtpTestBodySchema,
-        response: {
-          200: okBody(z.object({ id: z.number().int(), status: z.enum(MAIL_STATUSES) })),
-        },
+        response: { 200: okBody(smtpTestResultSchema) },
       },
     },
     async (request) => {
@@ -121,10 +120,7 @@ export async function mailRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['mail'],
         summary: 'The mail log, newest first',
-        querystring: listQuerySchema.extend({
-          status: z.enum(MAIL_STATUSES).optional(),
-          company_id: z.coerce.number().int().min(1).optional(),
-        }),
+        querystring: mailLogListQuerySchema,
         response: { 200: okBody(z.array(mailLogRowSchema)) },
       },
     },
@@ -183,7 +179,7 @@ export async function mailRoutes(app: FastifyInstance): Promise<void> {
         tags: ['mail'],
         summary: 'Stop sending to an address',
         body: suppressBodySchema,
-        response: { 200: okBody(z.object({ email: z.string() })) },
+        response: { 200: okBody(emailResultSchema) },
       },
     },
     async (request) => {
@@ -205,7 +201,7 @@ export async function mailRoutes(app: FastifyInstance): Promise<void> {
         tags: ['mail'],
         summary: 'Remove an address from the suppression list (product §3 removeFromSuppresionList)',
         params: suppressedEmailParamsSchema,
-        response: { 200: okBody(z.object({ email: z.string() })) },
+        response: { 200: okBody(emailResultSchema) },
       },
     },
     async (request) => {

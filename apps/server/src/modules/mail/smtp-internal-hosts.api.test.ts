@@ -3,8 +3,8 @@ import net, { type AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, errorsOf, TestClient } from '../../../test/app';
-import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp-server';
+import { buildTestApp, errorsOf, TestClient } from '#test/app';
+import { startSmtpServer, type TestSmtpServer } from '#test/smtp-server';
 import { settingsRepository } from '../settings/settings.repository';
 
 /**

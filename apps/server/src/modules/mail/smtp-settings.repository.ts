@@ -1,9 +1,9 @@
 import type { SmtpConfig, SmtpSecurity } from '@fleetgate/shared/schemas/mail';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { SecretBox } from '../../auth/secret-key';
-import type { Db } from '../../db/database';
-import { settings } from '../../db/schema/settings';
+import type { SecretBox } from '#src/auth/secret-key';
+import type { Db } from '#src/db/database';
+import { settings } from '#src/db/schema/settings';
 import { settingsRepository } from '../settings/settings.repository';
 
 /** The settings row holding the SMTP configuration. */

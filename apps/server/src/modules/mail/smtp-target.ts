@@ -1,6 +1,6 @@
 import dns from 'node:dns';
 import net from 'node:net';
-import type { SmtpAllowedHost } from '../../config';
+import type { SmtpAllowedHost } from '#src/config';
 
 /** The answer to an internal SMTP host, when the settings are saved and when mail is sent. */
 export const SMTP_HOST_REFUSED =

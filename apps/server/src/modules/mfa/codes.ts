@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { RECOVERY_CODE_COUNT } from '@fleetgate/shared/schemas/mfa';
-import { digest } from '../../auth/tokens';
+import { digest } from '#src/auth/tokens';
 
 /** Unambiguous letters and digits: 32 symbols, so 16 of them carry 80 bits. */
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';

@@ -2,14 +2,14 @@ import { MFA_MAX_ATTEMPTS, RECOVERY_CODE_COUNT } from '@fleetgate/shared/schemas
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, errorsOf, TestClient } from '../../../test/app';
-import { createCompany, createUser, signedIn, tenantTree, USER_PASSWORD } from '../../../test/factories';
-import { auditLog } from '../../db/schema/audit';
-import { companies } from '../../db/schema/companies';
-import { mailLog } from '../../db/schema/mail';
-import { mfaChallenges, recoveryCodes, userTotp } from '../../db/schema/mfa';
-import { sessions } from '../../db/schema/sessions';
-import { users } from '../../db/schema/users';
+import { auditLog } from '#src/db/schema/audit';
+import { companies } from '#src/db/schema/companies';
+import { mailLog } from '#src/db/schema/mail';
+import { mfaChallenges, recoveryCodes, userTotp } from '#src/db/schema/mfa';
+import { sessions } from '#src/db/schema/sessions';
+import { users } from '#src/db/schema/users';
+import { buildTestApp, errorsOf, TestClient } from '#test/app';
+import { createCompany, createUser, signedIn, tenantTree, USER_PASSWORD } from '#test/factories';
 import { TOTP_REUSED_NOTICE } from './mfa.mails';
 import { totpCodeAt } from './totp';
 

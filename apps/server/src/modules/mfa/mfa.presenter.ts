@@ -1,4 +1,4 @@
-import type { MfaMethod } from '@fleetgate/shared/schemas/mfa';
+import type { EmailEnrolment, MfaMethod, MfaStatus } from '@fleetgate/shared/schemas/mfa';
 import type { ChallengeRow } from './mfa.repository';
 
 /** The second step as account settings and the MFA_MANDATORY notice show it. */
@@ -7,7 +7,7 @@ export function presentMfaStatus(status: {
   mandatory: boolean;
   recoveryCodesLeft: number;
   vendor: { enabled: boolean; name: string; linked: boolean };
-}) {
+}): MfaStatus {
   return {
     method: status.method,
     mandatory: status.mandatory,
@@ -17,6 +17,6 @@ export function presentMfaStatus(status: {
 }
 
 /** The challenge whose e-mailed code confirms e-mail codes as the second step. */
-export function presentEmailEnrolment(challenge: ChallengeRow) {
+export function presentEmailEnrolment(challenge: ChallengeRow): EmailEnrolment {
   return { session_id: challenge.id, expires_at: challenge.expiresAt.toISOString() };
 }

@@ -1,7 +1,7 @@
 import { and, count, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database';
-import { mfaChallenges, recoveryCodes, userIdentities, userTotp } from '../../db/schema/mfa';
-import { users } from '../../db/schema/users';
+import type { Db } from '#src/db/database';
+import { mfaChallenges, recoveryCodes, userIdentities, userTotp } from '#src/db/schema/mfa';
+import { users } from '#src/db/schema/users';
 
 export type ChallengeRow = typeof mfaChallenges.$inferSelect;
 export type TotpRow = typeof userTotp.$inferSelect;

@@ -1,4 +1,4 @@
-import { okBody } from '@fleetgate/shared/schemas/api';
+import { okBody, okResultSchema } from '@fleetgate/shared/schemas/api';
 import {
   authorizationUrlSchema,
   emailConfirmBodySchema,
@@ -10,12 +10,9 @@ import {
 } from '@fleetgate/shared/schemas/mfa';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { serviceContext } from '../service-context';
 import { presentEmailEnrolment, presentMfaStatus } from './mfa.presenter';
 import { mfaService } from './mfa.service';
-
-const ok = z.object({ ok: z.literal(true) });
 
 /** E-mails sent per user in 15 minutes: enrolment codes are not a way to flood an inbox. */
 const mailLimit = {
@@ -115,7 +112,7 @@ export async function mfaRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'Confirm e-mail codes with the code that was sent',
         body: emailConfirmBodySchema,
-        response: { 200: okBody(ok) },
+        response: { 200: okBody(okResultSchema) },
       },
     },
     async (request) => {
@@ -173,7 +170,7 @@ export async function mfaRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: 'Turn two-step verification off (needs a fresh password; revokes access tokens)',
-        response: { 200: okBody(ok) },
+        response: { 200: okBody(okResultSchema) },
       },
     },
     async (request) => {

@@ -1,6 +1,6 @@
 import { RECOVERY_CODE_COUNT } from '@fleetgate/shared/schemas/mfa';
-import type { Db } from '../../db/database';
-import { AppError, conflict, unauthorized } from '../../http/errors';
+import type { Db } from '#src/db/database';
+import { AppError, conflict, unauthorized } from '#src/http/errors';
 import { accountRepository } from '../account/account.repository';
 import { audited } from '../audit/audit.service';
 import { callerAudit, type PublicContext, type ServiceContext } from '../service-context';

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, errorsOf, TestClient } from '../../../test/app';
-import { createUser, signedIn, tenantTree, USER_PASSWORD } from '../../../test/factories';
-import { userIdentities } from '../../db/schema/mfa';
+import { userIdentities } from '#src/db/schema/mfa';
+import { buildTestApp, errorsOf, TestClient } from '#test/app';
+import { createUser, signedIn, tenantTree, USER_PASSWORD } from '#test/factories';
 import { startTestIdentityProvider, type TestIdentityProvider } from './test-oidc-provider';
 import { totpCodeAt } from './totp';
 

@@ -7,8 +7,8 @@ import {
 } from '@fleetgate/shared/schemas/mfa';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { badRequest } from '../../http/errors';
-import { setAuthCookies } from '../../plugins/auth';
+import { badRequest } from '#src/http/errors';
+import { setAuthCookies } from '#src/plugins/auth';
 import { clientOf } from '../account/links';
 import { publicContext } from '../service-context';
 import { oidcUnavailable } from './oidc';

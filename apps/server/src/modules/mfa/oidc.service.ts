@@ -1,6 +1,6 @@
 import { MFA_MAX_ATTEMPTS } from '@fleetgate/shared/schemas/mfa';
-import { AppError, forbidden, unauthorized } from '../../http/errors';
-import type { AuthContext } from '../../plugins/auth';
+import { AppError, forbidden, unauthorized } from '#src/http/errors';
+import type { AuthContext } from '#src/plugins/auth';
 import type { PublicContext } from '../service-context';
 import { mfaRepository } from './mfa.repository';
 import { mfaService } from './mfa.service';

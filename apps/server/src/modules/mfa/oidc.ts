@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
-import type { Config } from '../../config';
-import { AppError, badRequest } from '../../http/errors';
+import type { Config } from '#src/config';
+import { AppError, badRequest } from '#src/http/errors';
 
 /** What an identity-service sign-in is for. */
 export type OidcPurpose = 'signin' | 'link' | 'mfa';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { MFA_CODE_TTL_MINUTES, MFA_MAX_ATTEMPTS, type MfaMethod } from '@fleetgate/shared/schemas/mfa';
-import { hashPassword, verifyPassword } from '../../auth/passwords';
-import { AppError } from '../../http/errors';
+import { hashPassword, verifyPassword } from '#src/auth/passwords';
+import { AppError } from '#src/http/errors';
 import { recordAudit } from '../audit/audit.service';
 import type { PublicContext } from '../service-context';
 import { newEmailCode, recoveryCodeHash } from './codes';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, errorsOf, TestClient } from '../../../test/app';
-import { createUser, signedIn, tenantTree } from '../../../test/factories';
-import { auditLog } from '../../db/schema/audit';
+import { auditLog } from '#src/db/schema/audit';
+import { buildTestApp, errorsOf, TestClient } from '#test/app';
+import { createUser, signedIn, tenantTree } from '#test/factories';
 
 let app: FastifyInstance;
 let admin: TestClient;

@@ -1,9 +1,9 @@
 import type { NoticeStatus, NoticeType } from '@fleetgate/shared/schemas/notices';
 import { and, count, desc, eq, gt, isNotNull, isNull, lte, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/database';
-import { allOf, listPlan } from '../../db/list-sql';
-import { notices } from '../../db/schema/notifications';
-import type { ListQuery } from '../../http/list-query';
+import type { Db } from '#src/db/database';
+import { allOf, listPlan } from '#src/db/list-sql';
+import { notices } from '#src/db/schema/notifications';
+import type { ListQuery } from '#src/http/list-query';
 
 export type NoticeRow = typeof notices.$inferSelect;
 

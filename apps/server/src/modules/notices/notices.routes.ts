@@ -1,8 +1,9 @@
-import { okBody } from '@fleetgate/shared/schemas/api';
+import { idResultSchema, okBody } from '@fleetgate/shared/schemas/api';
 import {
-  adminNoticeFilterSchema,
+  adminNoticeListQuerySchema,
   adminNoticeSchema,
   noticeCreateBodySchema,
+  noticeDisableBodySchema,
   noticeEnableBodySchema,
   noticeSchema,
   noticeUpdateBodySchema,
@@ -10,7 +11,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listQuerySchema } from '../../http/list-query';
 import { serviceContext } from '../service-context';
 import { noticesService } from './notices.service';
 
@@ -48,7 +48,7 @@ export async function noticesRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: 'Every notice, also disabled and scheduled ones',
-        querystring: listQuerySchema.extend(adminNoticeFilterSchema.shape),
+        querystring: adminNoticeListQuerySchema,
         response: { 200: okBody(z.array(adminNoticeSchema)) },
       },
     },
@@ -142,7 +142,7 @@ export async function noticesRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'Stop showing a notice',
         params: idParams,
-        body: z.strictObject({}).optional(),
+        body: noticeDisableBodySchema,
         response: { 200: okBody(adminNoticeSchema) },
       },
     },
@@ -161,7 +161,7 @@ export async function noticesRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'Delete a notice',
         params: idParams,
-        response: { 200: okBody(z.object({ id: z.number().int() })) },
+        response: { 200: okBody(idResultSchema) },
       },
     },
     async (request) => ({

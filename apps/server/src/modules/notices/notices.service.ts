@@ -4,9 +4,9 @@ import type {
   NoticeType,
   NoticeUpdateBody,
 } from '@fleetgate/shared/schemas/notices';
-import type { Db } from '../../db/database';
-import { badRequest, notFound } from '../../http/errors';
-import type { ListQuery } from '../../http/list-query';
+import type { Db } from '#src/db/database';
+import { badRequest, notFound } from '#src/http/errors';
+import type { ListQuery } from '#src/http/list-query';
 import { audited } from '../audit/audit.service';
 import { callerAudit, type ServiceContext } from '../service-context';
 import { presentAdminNotice, presentNotice } from './notices.presenter';

@@ -3,9 +3,7 @@ import { NOTIFICATION_MARK_MAX, type WebNotification } from '@fleetgate/shared/s
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, errorsOf, TestClient } from '../../../test/app';
-import { createUser, signedIn, tenantTree } from '../../../test/factories';
-import { auditLog } from '../../db/schema/audit';
+import { auditLog } from '#src/db/schema/audit';
 import {
   cookieHeader,
   listenLocally,
@@ -13,7 +11,9 @@ import {
   opened,
   subscribe,
   testSocket,
-} from '../../realtime/socket-test-client';
+} from '#src/realtime/socket-test-client';
+import { buildTestApp, errorsOf, TestClient } from '#test/app';
+import { createUser, signedIn, tenantTree } from '#test/factories';
 
 type ListBody = { data: WebNotification[]; meta: { total: number; unseen: number } };
 

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, inArray, isNull, like, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database';
-import { companies } from '../../db/schema/companies';
-import { notifications } from '../../db/schema/notifications';
-import { users } from '../../db/schema/users';
+import type { Db } from '#src/db/database';
+import { companies } from '#src/db/schema/companies';
+import { notifications } from '#src/db/schema/notifications';
+import { users } from '#src/db/schema/users';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = Pick<typeof notifications.$inferInsert, 'userId' | 'type' | 'summary' | 'data'>;

@@ -2,19 +2,15 @@ import { okBody } from '@fleetgate/shared/schemas/api';
 import {
   markSeenBodySchema,
   markSeenResultSchema,
-  notificationsMetaSchema,
+  notificationsPageBodySchema,
   notificationsQuerySchema,
   sendNotificationBodySchema,
   sendNotificationResultSchema,
-  webNotificationSchema,
 } from '@fleetgate/shared/schemas/notifications';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { serviceContext } from '../service-context';
 import { notificationsService } from './notifications.service';
-
-const listBody = okBody(z.array(webNotificationSchema)).extend({ meta: notificationsMetaSchema });
 
 /**
  * Web notifications of product §7: every signed-in user reads and marks their own; the super
@@ -31,7 +27,7 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
         tags: ['notifications'],
         summary: "The caller's notifications, newest first, with total and unseen counts",
         querystring: notificationsQuerySchema,
-        response: { 200: listBody },
+        response: { 200: notificationsPageBodySchema },
       },
     },
     async (request) => {

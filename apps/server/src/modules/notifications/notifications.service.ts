@@ -1,5 +1,5 @@
 import type { NotificationType } from '@fleetgate/shared/schemas/notifications';
-import { notFound } from '../../http/errors';
+import { notFound } from '#src/http/errors';
 import { recordAudit } from '../audit/audit.service';
 import { scopeOf } from '../policy/scope';
 import { companyInScope } from '../policy/scope.repository';

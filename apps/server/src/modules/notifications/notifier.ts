@@ -4,8 +4,8 @@ import {
   type NotificationType,
   type WebNotification,
 } from '@fleetgate/shared/schemas/notifications';
-import type { Db } from '../../db/database';
-import type { Realtime } from '../../realtime/realtime';
+import type { Db } from '#src/db/database';
+import type { Realtime } from '#src/realtime/realtime';
 import { presentNotification } from './notifications.presenter';
 import { notificationsRepository } from './notifications.repository';
 

@@ -1,8 +1,8 @@
 import { INVISIBLE_NAME_MESSAGE, INVISIBLE_TEXT_MESSAGE } from '@fleetgate/shared/limits';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, errorsOf, TestClient } from '../../../test/app';
-import { createUser, signedIn, tenantTree } from '../../../test/factories';
+import { buildTestApp, errorsOf, TestClient } from '#test/app';
+import { createUser, signedIn, tenantTree } from '#test/factories';
 
 /**
  * The finding: a right-to-left override or a zero-width character in a name shows spoofed

@@ -1,8 +1,9 @@
 import type { RoleName } from '@fleetgate/shared/roles';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { buildTestApp, type TestClient } from '../../../test/app';
-import { createCompany, createUser } from '../../../test/factories';
+import { roles } from '#src/db/schema/roles';
+import { buildTestApp, type TestClient } from '#test/app';
+import { createCompany, createUser } from '#test/factories';
 import {
   describeMatrix,
   type MatrixRow,
@@ -12,8 +13,7 @@ import {
   RELATIONS,
   type Relation,
   SUBTREE,
-} from '../../../test/policy-matrix';
-import { roles } from '../../db/schema/roles';
+} from '#test/policy-matrix';
 
 /**
  * The policy matrix for the companies and roles routes, with the explicit 'no'

@@ -1,7 +1,7 @@
 import { and, eq, like, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/database';
-import { companies } from '../../db/schema/companies';
+import type { Db } from '#src/db/database';
+import { companies } from '#src/db/schema/companies';
 import type { Scope } from './scope';
 
 /**

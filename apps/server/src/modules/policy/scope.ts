@@ -1,4 +1,4 @@
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '#src/plugins/auth';
 
 /**
  * Which companies a caller reaches (product §6): the whole subtree under their company for

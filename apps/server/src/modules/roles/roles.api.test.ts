@@ -3,9 +3,9 @@ import { DEFAULT_ROLES } from '@fleetgate/shared/roles';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, errorsOf, TestClient } from '../../../test/app';
-import { createUser, signedIn, tenantTree } from '../../../test/factories';
-import { users } from '../../db/schema/users';
+import { users } from '#src/db/schema/users';
+import { buildTestApp, errorsOf, TestClient } from '#test/app';
+import { createUser, signedIn, tenantTree } from '#test/factories';
 
 let app: FastifyInstance;
 let tree: Awaited<ReturnType<typeof tenantTree>>;

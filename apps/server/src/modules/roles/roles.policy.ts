@@ -1,5 +1,5 @@
-import { forbidden } from '../../http/errors';
-import type { AuthContext } from '../../plugins/auth';
+import { forbidden } from '#src/http/errors';
+import type { AuthContext } from '#src/plugins/auth';
 
 /**
  * A role may grant only what its author holds: nobody builds a role above their own (nor

@@ -1,8 +1,8 @@
 import { and, asc, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database';
-import { companies } from '../../db/schema/companies';
-import { rolePermissions, roles } from '../../db/schema/roles';
-import { users } from '../../db/schema/users';
+import type { Db } from '#src/db/database';
+import { companies } from '#src/db/schema/companies';
+import { rolePermissions, roles } from '#src/db/schema/roles';
+import { users } from '#src/db/schema/users';
 import type { Scope } from '../policy/scope';
 import { companyColumnInScope } from '../policy/scope.repository';
 

@@ -1,15 +1,19 @@
-import { okBody } from '@fleetgate/shared/schemas/api';
-import { pageQuerySchema } from '@fleetgate/shared/schemas/list';
-import { roleBodySchema, roleSchema, roleUpdateBodySchema } from '@fleetgate/shared/schemas/roles';
+import { idResultSchema, okBody } from '@fleetgate/shared/schemas/api';
+import {
+  roleBodySchema,
+  roleListQuerySchema,
+  roleSchema,
+  roleUpdateBodySchema,
+  roleWithPermissionsSchema,
+} from '@fleetgate/shared/schemas/roles';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { serviceContext } from '../service-context';
-import { presentRole } from './roles.presenter';
+import { presentRole, presentRoleWithPermissions } from './roles.presenter';
 import { rolesService } from './roles.service';
 
 const idParams = z.object({ id: z.coerce.number().int().min(1) });
-const roleWithPermissions = roleSchema.extend({ permissions: z.array(z.string()) });
 
 /** Roles (product §2 users.roles, §3 Role, §7 GET /roles with limit 100 and optional company_id). */
 export async function rolesRoutes(app: FastifyInstance): Promise<void> {
@@ -25,11 +29,7 @@ export async function rolesRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['roles'],
         summary: 'Default roles and the custom roles of companies in reach',
-        querystring: pageQuerySchema.extend({
-          limit: z.coerce.number().int().min(1).max(100).default(100),
-          company_id: z.coerce.number().int().min(1).optional(),
-          type: z.enum(['custom', 'default']).optional(),
-        }),
+        querystring: roleListQuerySchema,
         response: { 200: okBody(z.array(roleSchema)) },
       },
     },
@@ -53,12 +53,12 @@ export async function rolesRoutes(app: FastifyInstance): Promise<void> {
         tags: ['roles'],
         summary: 'A role with its permissions',
         params: idParams,
-        response: { 200: okBody(roleWithPermissions) },
+        response: { 200: okBody(roleWithPermissionsSchema) },
       },
     },
     async (request) => ({
       success: true as const,
-      data: presentRole(await rolesService.get(ctx(request), request.params.id)),
+      data: presentRoleWithPermissions(await rolesService.get(ctx(request), request.params.id)),
     }),
   );
 
@@ -70,12 +70,12 @@ export async function rolesRoutes(app: FastifyInstance): Promise<void> {
         tags: ['roles'],
         summary: 'Create a custom role',
         body: roleBodySchema,
-        response: { 200: okBody(roleWithPermissions) },
+        response: { 200: okBody(roleWithPermissionsSchema) },
       },
     },
     async (request) => ({
       success: true as const,
-      data: presentRole(await rolesService.create(ctx(request), request.body)),
+      data: presentRoleWithPermissions(await rolesService.create(ctx(request), request.body)),
       message: 'Role created successfully',
     }),
   );
@@ -89,12 +89,14 @@ export async function rolesRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Change a custom role',
         params: idParams,
         body: roleUpdateBodySchema,
-        response: { 200: okBody(roleWithPermissions) },
+        response: { 200: okBody(roleWithPermissionsSchema) },
       },
     },
     async (request) => ({
       success: true as const,
-      data: presentRole(await rolesService.update(ctx(request), request.params.id, request.body)),
+      data: presentRoleWithPermissions(
+        await rolesService.update(ctx(request), request.params.id, request.body),
+      ),
       message: 'Role updated successfully',
     }),
   );
@@ -107,7 +109,7 @@ export async function rolesRoutes(app: FastifyInstance): Promise<void> {
         tags: ['roles'],
         summary: 'Remove a custom role nobody holds',
         params: idParams,
-        response: { 200: okBody(z.object({ id: z.number().int() })) },
+        response: { 200: okBody(idResultSchema) },
       },
     },
     async (request) => {

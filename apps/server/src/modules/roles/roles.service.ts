@@ -1,5 +1,5 @@
 import type { Permission } from '@fleetgate/shared/permissions';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { badRequest, conflict, notFound } from '#src/http/errors';
 import { audited } from '../audit/audit.service';
 import { scopeOf } from '../policy/scope';
 import { companyInScope } from '../policy/scope.repository';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/database';
-import { settings } from '../../db/schema/settings';
+import type { Db } from '#src/db/database';
+import { settings } from '#src/db/schema/settings';
 
 export const settingsRepository = {
   async get(db: Db, key: string): Promise<unknown> {

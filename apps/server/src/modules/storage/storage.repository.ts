@@ -1,6 +1,6 @@
 import { and, asc, count, eq } from 'drizzle-orm';
-import type { Db } from '../../db/database';
-import { userStorage } from '../../db/schema/storage';
+import type { Db } from '#src/db/database';
+import { userStorage } from '#src/db/schema/storage';
 
 export const storageRepository = {
   async page(db: Db, userId: number, limit: number, offset: number) {

@@ -4,6 +4,7 @@ import {
   storageCreateBodySchema,
   storageKeySchema,
   storageRecordSchema,
+  storageSavedSchema,
   storageUpdateBodySchema,
 } from '@fleetgate/shared/schemas/storage';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -13,7 +14,7 @@ import { serviceContext } from '../service-context';
 import { storageService } from './storage.service';
 
 const keyParams = z.object({ key: storageKeySchema });
-const saved = okBody(z.object({ key: z.string() }));
+const saved = okBody(storageSavedSchema);
 
 /** Per-user storage of product §7 Storage: the signed-in user's own records only. */
 export async function storageRoutes(app: FastifyInstance): Promise<void> {

@@ -1,5 +1,5 @@
 import { STORAGE_MAX_KEYS } from '@fleetgate/shared/schemas/storage';
-import { AppError, notFound } from '../../http/errors';
+import { AppError, notFound } from '#src/http/errors';
 import type { ServiceContext } from '../service-context';
 import { storageRepository } from './storage.repository';
 

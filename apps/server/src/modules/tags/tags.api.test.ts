@@ -2,11 +2,11 @@ import { TAG_DEVICES_MAX, TAG_NAME_MAX } from '@fleetgate/shared/schemas/tags';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, errorsOf, TestClient } from '../../../test/app';
-import { createUser, signedIn, tenantTree } from '../../../test/factories';
-import { auditLog } from '../../db/schema/audit';
-import { devices } from '../../db/schema/devices';
-import { deviceTags, tags } from '../../db/schema/tags';
+import { auditLog } from '#src/db/schema/audit';
+import { devices } from '#src/db/schema/devices';
+import { deviceTags, tags } from '#src/db/schema/tags';
+import { buildTestApp, errorsOf, TestClient } from '#test/app';
+import { createUser, signedIn, tenantTree } from '#test/factories';
 import { listDevices } from '../devices/devices-list.repository';
 import type { Scope } from '../policy/scope';
 

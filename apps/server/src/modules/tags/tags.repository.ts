@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database';
-import { allOf, type ListSpec, listPlan } from '../../db/list-sql';
-import { companies } from '../../db/schema/companies';
-import { devices } from '../../db/schema/devices';
-import { deviceTags, tags } from '../../db/schema/tags';
-import type { ListQuery } from '../../http/list-query';
+import type { Db } from '#src/db/database';
+import { allOf, type ListSpec, listPlan } from '#src/db/list-sql';
+import { companies } from '#src/db/schema/companies';
+import { devices } from '#src/db/schema/devices';
+import { deviceTags, tags } from '#src/db/schema/tags';
+import type { ListQuery } from '#src/http/list-query';
 import type { Scope } from '../policy/scope';
 import { companyColumnInScope } from '../policy/scope.repository';
 

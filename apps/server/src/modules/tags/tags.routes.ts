@@ -1,21 +1,21 @@
-import { okBody } from '@fleetgate/shared/schemas/api';
-import { commaIntList } from '@fleetgate/shared/schemas/list';
+import { idResultSchema, okBody } from '@fleetgate/shared/schemas/api';
 import {
   deviceTagsBodySchema,
+  deviceTagsResultSchema,
   editTagBodySchema,
   newTagBodySchema,
   tagChartSchema,
+  tagListQuerySchema,
   tagSchema,
 } from '@fleetgate/shared/schemas/tags';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listQuerySchema, pickFields } from '../../http/list-query';
+import { pickFields } from '#src/http/list-query';
 import { serviceContext } from '../service-context';
 import { tagsService } from './tags.service';
 
 const idParams = z.object({ id: z.coerce.number().int().min(1) });
-const listQuery = listQuerySchema.extend({ company_id: commaIntList.optional() });
 
 /** Tags (product §2 tags.main, management.tag_chart, company.tags; §3 Tag, newTag; §7 /tags). */
 export async function tagsRoutes(app: FastifyInstance): Promise<void> {
@@ -31,7 +31,7 @@ export async function tagsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['tags'],
         summary: 'Tags of the companies the caller reaches, with their device counts',
-        querystring: listQuery,
+        querystring: tagListQuerySchema,
         response: { 200: okBody(z.array(tagSchema.partial())) },
       },
     },
@@ -116,7 +116,7 @@ export async function tagsRoutes(app: FastifyInstance): Promise<void> {
         tags: ['tags'],
         summary: 'Delete a tag (it leaves every device it was on)',
         params: idParams,
-        response: { 200: okBody(z.object({ id: z.number().int() })) },
+        response: { 200: okBody(idResultSchema) },
       },
     },
     async (request) => {
@@ -133,15 +133,7 @@ export async function tagsRoutes(app: FastifyInstance): Promise<void> {
         tags: ['tags'],
         summary: 'Add a tag to devices or remove it (product §2 manage tags, §7 bulk body)',
         body: deviceTagsBodySchema,
-        response: {
-          200: okBody(
-            z.object({
-              tag_id: z.number().int(),
-              action: z.enum(['add', 'remove']),
-              changed: z.number().int(),
-            }),
-          ),
-        },
+        response: { 200: okBody(deviceTagsResultSchema) },
       },
     },
     async (request) => {

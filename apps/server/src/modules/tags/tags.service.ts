@@ -5,9 +5,9 @@ import {
   TAG_STATUS_BUCKETS,
   type TagStatusBucket,
 } from '@fleetgate/shared/schemas/tags';
-import { isUniqueViolation } from '../../db/errors';
-import { badRequest, conflict, notFound } from '../../http/errors';
-import type { ListQuery } from '../../http/list-query';
+import { isUniqueViolation } from '#src/db/errors';
+import { badRequest, conflict, notFound } from '#src/http/errors';
+import type { ListQuery } from '#src/http/list-query';
 import { audited } from '../audit/audit.service';
 import { scopeOf } from '../policy/scope';
 import { companyInScope } from '../policy/scope.repository';

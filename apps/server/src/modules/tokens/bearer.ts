@@ -1,6 +1,6 @@
 import { tokenPermissions } from '@fleetgate/shared/scopes';
-import { digest } from '../../auth/tokens';
-import type { Db } from '../../db/database';
+import { digest } from '#src/auth/tokens';
+import type { Db } from '#src/db/database';
 import type { SessionRow } from '../auth/sessions.repository';
 import type { Principal } from '../users/principal.repository';
 import { type ApiTokenRow, tokensRepository } from './tokens.repository';

@@ -2,9 +2,9 @@ import { TOKEN_SCOPES } from '@fleetgate/shared/scopes';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, errorsOf, type TestClient } from '../../../test/app';
-import { createUser, signedIn, tenantTree, USER_PASSWORD } from '../../../test/factories';
-import { apiTokens } from '../../db/schema/tokens';
+import { apiTokens } from '#src/db/schema/tokens';
+import { buildTestApp, errorsOf, type TestClient } from '#test/app';
+import { createUser, signedIn, tenantTree, USER_PASSWORD } from '#test/factories';
 import { totpCodeAt } from '../mfa/totp';
 
 let app: FastifyInstance;

@@ -1,8 +1,9 @@
+import type { ApiToken } from '@fleetgate/shared/schemas/tokens';
 import { iso } from '../account/links';
 import type { ApiTokenRow } from './tokens.repository';
 
 /** A personal access token as its owner sees it: never the secret, which is shown once at creation. */
-export function presentToken(row: ApiTokenRow) {
+export function presentToken(row: ApiTokenRow): ApiToken {
   return {
     id: row.id,
     name: row.name,

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database';
-import { apiTokens } from '../../db/schema/tokens';
+import type { Db } from '#src/db/database';
+import { apiTokens } from '#src/db/schema/tokens';
 
 export type ApiTokenRow = typeof apiTokens.$inferSelect;
 

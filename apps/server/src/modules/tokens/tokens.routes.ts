@@ -1,4 +1,4 @@
-import { okBody } from '@fleetgate/shared/schemas/api';
+import { idResultSchema, okBody } from '@fleetgate/shared/schemas/api';
 import { apiTokenSchema, createdTokenSchema, createTokenBodySchema } from '@fleetgate/shared/schemas/tokens';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -58,7 +58,7 @@ export async function tokensRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'Revoke one of the user’s tokens',
         params: z.object({ id: z.coerce.number().int().min(1) }),
-        response: { 200: okBody(z.object({ id: z.number().int() })) },
+        response: { 200: okBody(idResultSchema) },
       },
     },
     async (request) => {

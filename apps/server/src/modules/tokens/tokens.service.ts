@@ -1,7 +1,7 @@
 import type { createTokenBodySchema } from '@fleetgate/shared/schemas/tokens';
 import type { z } from 'zod';
-import { digest, newToken } from '../../auth/tokens';
-import { AppError, notFound } from '../../http/errors';
+import { digest, newToken } from '#src/auth/tokens';
+import { AppError, notFound } from '#src/http/errors';
 import { audited } from '../audit/audit.service';
 import { callerAudit, type ServiceContext } from '../service-context';
 import { TOKEN_PREFIX } from './bearer';

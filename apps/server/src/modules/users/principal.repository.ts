@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database';
-import { companies } from '../../db/schema/companies';
-import { rolePermissions, roles } from '../../db/schema/roles';
-import { users } from '../../db/schema/users';
+import type { Db } from '#src/db/database';
+import { companies } from '#src/db/schema/companies';
+import { impersonationGrants } from '#src/db/schema/impersonation';
+import { rolePermissions, roles } from '#src/db/schema/roles';
+import { users } from '#src/db/schema/users';
 import { type AccountBlock, accountBlockOf } from '../account/account-state';
 
 /** Everything the policy layer needs to know about who is asking. */
@@ -32,6 +33,11 @@ export type Principal = {
   subtree: boolean;
   /** The product §6 blocking condition the user is in, if any (account/account-state.ts). */
   block: AccountBlock | null;
+  /**
+   * The end of the latest impersonation access the user confirmed and did not withdraw
+   * (product §3 impersonation_access_limit); in force only while it lies ahead.
+   */
+  grantedUntil: Date | null;
 };
 
 /** Loads a user with company, role and permissions in one query. */
@@ -44,6 +50,9 @@ export async function findPrincipal(db: Db, userId: number): Promise<Principal |
       permissions: sql<
         string[]
       >`coalesce(array(select ${rolePermissions.permission} from ${rolePermissions} where ${rolePermissions.roleId} = ${roles.id} order by 1), '{}')`,
+      grantedUntil: sql<
+        string | null
+      >`(select max(${impersonationGrants.grantedUntil}) from ${impersonationGrants} where ${impersonationGrants.userId} = ${users.id} and ${impersonationGrants.confirmedAt} is not null and ${impersonationGrants.revokedAt} is null)`,
     })
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
@@ -72,6 +81,8 @@ export async function findPrincipal(db: Db, userId: number): Promise<Principal |
     permissions: row.permissions,
     subtree: row.permissions.includes('view_companies'),
     block: accountBlockOf({ ...user, mfaMandatory: company.mfaMandatory }),
+    // A raw subquery answers text on PGlite and a Date on node-postgres alike: read both.
+    grantedUntil: row.grantedUntil === null ? null : new Date(row.grantedUntil),
   };
 }
 

@@ -1,5 +1,5 @@
 import { invitableRoles } from '@fleetgate/shared/roles';
-import { AppError } from '../../http/errors';
+import { AppError } from '#src/http/errors';
 import { scopeOf } from '../policy/scope';
 import { assertGrantable } from '../roles/roles.policy';
 import { rolesRepository } from '../roles/roles.repository';

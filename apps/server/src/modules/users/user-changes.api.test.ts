@@ -2,12 +2,12 @@ import { DEFAULT_ROLES } from '@fleetgate/shared/roles';
 import { and, desc, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, buildTestApp, errorsOf, TestClient } from '../../../test/app';
-import { createUser, signedIn, tenantTree } from '../../../test/factories';
-import { auditLog } from '../../db/schema/audit';
-import { recoveryCodes, userTotp } from '../../db/schema/mfa';
-import { rolePermissions, roles } from '../../db/schema/roles';
-import { users } from '../../db/schema/users';
+import { auditLog } from '#src/db/schema/audit';
+import { recoveryCodes, userTotp } from '#src/db/schema/mfa';
+import { rolePermissions, roles } from '#src/db/schema/roles';
+import { users } from '#src/db/schema/users';
+import { ADMIN_EMAIL, buildTestApp, errorsOf, TestClient } from '#test/app';
+import { createUser, signedIn, tenantTree } from '#test/factories';
 
 let app: FastifyInstance;
 let admin: TestClient;

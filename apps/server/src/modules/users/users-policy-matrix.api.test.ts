@@ -2,8 +2,11 @@ import { DEFAULT_ROLES, type RoleName } from '@fleetgate/shared/roles';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { ADMIN_EMAIL, buildTestApp, type TestClient } from '../../../test/app';
-import { createCompany, createUser } from '../../../test/factories';
+import { digest, newToken } from '#src/auth/tokens';
+import { invitations, userMoveLogs } from '#src/db/schema/invitations';
+import { users } from '#src/db/schema/users';
+import { ADMIN_EMAIL, buildTestApp, type TestClient } from '#test/app';
+import { createCompany, createUser } from '#test/factories';
 import {
   describeMatrix,
   type MatrixRow,
@@ -13,10 +16,7 @@ import {
   RELATIONS,
   type Relation,
   SUBTREE,
-} from '../../../test/policy-matrix';
-import { digest, newToken } from '../../auth/tokens';
-import { invitations, userMoveLogs } from '../../db/schema/invitations';
-import { users } from '../../db/schema/users';
+} from '#test/policy-matrix';
 
 /**
  * The policy matrix for the users, invitations and mail routes, with the

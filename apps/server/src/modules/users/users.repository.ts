@@ -1,10 +1,10 @@
 import { and, count, eq } from 'drizzle-orm';
-import type { Db } from '../../db/database';
-import { allOf, type ListSpec, listPlan } from '../../db/list-sql';
-import { companies } from '../../db/schema/companies';
-import { roles } from '../../db/schema/roles';
-import { users } from '../../db/schema/users';
-import type { ListQuery } from '../../http/list-query';
+import type { Db } from '#src/db/database';
+import { allOf, type ListSpec, listPlan } from '#src/db/list-sql';
+import { companies } from '#src/db/schema/companies';
+import { roles } from '#src/db/schema/roles';
+import { users } from '#src/db/schema/users';
+import type { ListQuery } from '#src/http/list-query';
 import type { Scope } from '../policy/scope';
 import { companyColumnInScope } from '../policy/scope.repository';
 

@@ -1,19 +1,20 @@
-import { okBody } from '@fleetgate/shared/schemas/api';
+import { emailResultSchema, okBody } from '@fleetgate/shared/schemas/api';
 import {
   adminUserEmailBodySchema,
   editUserRoleBodySchema,
   moveUsersBodySchema,
+  userListQuerySchema,
   userMoveLogSchema,
   userRowSchema,
+  usersMovedSchema,
 } from '@fleetgate/shared/schemas/users';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listQuerySchema, pickFields } from '../../http/list-query';
+import { pickFields } from '#src/http/list-query';
 import { serviceContext } from '../service-context';
 import { usersService } from './users.service';
 
-const userSchema = userRowSchema;
 const idParams = z.object({ id: z.coerce.number().int().min(1) });
 
 /** Users the caller reaches (product §2 users.table, §7 selector lists and search). */
@@ -31,8 +32,8 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['users'],
         summary: 'Users of the companies the caller reaches',
-        querystring: listQuerySchema.extend({ company_id: z.coerce.number().int().min(1).optional() }),
-        response: { 200: okBody(z.array(userSchema.partial())) },
+        querystring: userListQuerySchema,
+        response: { 200: okBody(z.array(userRowSchema.partial())) },
       },
     },
     async (request) => {
@@ -50,7 +51,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
         tags: ['users'],
         summary: 'One user',
         params: idParams,
-        response: { 200: okBody(userSchema) },
+        response: { 200: okBody(userRowSchema) },
       },
     },
     async (request) => ({
@@ -66,7 +67,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['users'],
         summary: 'Users moved between companies in reach (product §2 users.move-logs)',
-        querystring: listQuerySchema.extend({ company_id: z.coerce.number().int().min(1).optional() }),
+        querystring: userListQuerySchema,
         response: { 200: okBody(z.array(userMoveLogSchema)) },
       },
     },
@@ -90,7 +91,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
         summary: "Change a user's role (product §2 'edit user role')",
         params: idParams,
         body: editUserRoleBodySchema,
-        response: { 200: okBody(userSchema) },
+        response: { 200: okBody(userRowSchema) },
       },
     },
     async (request) => ({
@@ -108,7 +109,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
         tags: ['users'],
         summary: "Move users to another company (product §2 'move users')",
         body: moveUsersBodySchema,
-        response: { 200: okBody(z.object({ moved: z.number().int(), company_id: z.number().int() })) },
+        response: { 200: okBody(usersMovedSchema) },
       },
     },
     async (request) => {
@@ -124,7 +125,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   // The admin-only forms of product §3 (§6 'Admin-only forms').
   const emailOnly = {
     body: adminUserEmailBodySchema,
-    response: { 200: okBody(z.object({ email: z.string() })) },
+    response: { 200: okBody(emailResultSchema) },
   };
 
   r.delete(

@@ -1,6 +1,6 @@
-import { AppError, badRequest, notFound } from '../../http/errors';
-import type { ListQuery } from '../../http/list-query';
-import type { AuthContext } from '../../plugins/auth';
+import { AppError, badRequest, notFound } from '#src/http/errors';
+import type { ListQuery } from '#src/http/list-query';
+import type { AuthContext } from '#src/plugins/auth';
 import { audited } from '../audit/audit.service';
 import { clearSecondStep } from '../mfa/clear';
 import { scopeOf } from '../policy/scope';

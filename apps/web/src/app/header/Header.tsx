@@ -1,10 +1,10 @@
 import { ActionIcon, Burger, Group, Tooltip } from '@mantine/core';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { AccountWidget } from '../../features/account-widget/AccountWidget';
-import { NoticesIndicator } from '../../features/notices/components/NoticesIndicator';
-import { NotificationsBell } from '../../features/notifications/components/NotificationsBell';
-import { SearchButton } from '../../features/search/components/SearchButton';
+import { AccountWidget } from '#src/features/account-widget/AccountWidget';
+import { NoticesIndicator } from '#src/features/notices/components/NoticesIndicator';
+import { NotificationsBell } from '#src/features/notifications/components/NotificationsBell';
+import { SearchButton } from '#src/features/search/components/SearchButton';
 
 type Props = {
   wide: boolean;

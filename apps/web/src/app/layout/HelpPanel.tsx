@@ -1,8 +1,11 @@
-import { Drawer, Text, Typography } from '@mantine/core';
+import { Drawer, Loader, Text, Typography } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import Markdown from 'react-markdown';
-import { helpFor } from '../../features/help/help-content';
-import { useHelp } from './help-context';
+import { useHelp } from '#src/components/page/help-context';
+import { helpFor } from '#src/features/help/help-content';
+
+// The Markdown renderer and its parser weigh more than the whole shell: they come when a help text opens.
+const Markdown = lazy(() => import('react-markdown'));
 
 /** The help side panel (product §2 Layout): the route's help text, Markdown rendered without raw HTML. */
 export function HelpPanel({ onClose }: { onClose?(routeName: string): void }) {
@@ -25,7 +28,9 @@ export function HelpPanel({ onClose }: { onClose?(routeName: string): void }) {
     >
       {text ? (
         <Typography>
-          <Markdown skipHtml>{text}</Markdown>
+          <Suspense fallback={<Loader size="sm" />}>
+            <Markdown skipHtml>{text}</Markdown>
+          </Suspense>
         </Typography>
       ) : (
         <Text c="dimmed">{t('help.none')}</Text>

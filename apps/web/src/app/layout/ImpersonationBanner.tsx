@@ -1,7 +1,7 @@
 import { Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { CancelImpersonationButton } from '../../features/impersonation/components/CancelImpersonationButton';
-import { useSession } from '../session/session-context';
+import { CancelImpersonationButton } from '#src/features/impersonation/components/CancelImpersonationButton';
+import { useSession } from '#src/lib/session/session-context';
 
 /**
  * 'Currently impersonating user {email}, {company name or Company} #{company id}' (product §6),

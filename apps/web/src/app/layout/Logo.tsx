@@ -1,7 +1,7 @@
 import { UI_TIMINGS } from '@fleetgate/shared/constants';
 import { Group, Image, Text, Transition } from '@mantine/core';
 import { Link } from 'react-router';
-import { useSession } from '../session/session-context';
+import { useSession } from '#src/lib/session/session-context';
 
 /**
  * The logo links to /management/devices; when the menu collapses the wide logo fades out

@@ -4,12 +4,12 @@ import { DEFAULT_BRAND } from '@fleetgate/shared/schemas/brand';
 import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../i18n/i18n';
-import { SessionProvider } from '../session/session-context';
+import { initI18n } from '#src/i18n/i18n';
+import { SessionProvider } from '#src/lib/session/session-context';
 import { SessionTimeout } from './SessionTimeout';
 
 const signOut = vi.fn(async (_reason?: string) => {});
-vi.mock('../../features/account/sign-out', () => ({ signOut: (reason?: string) => signOut(reason) }));
+vi.mock('#src/features/account/sign-out', () => ({ signOut: (reason?: string) => signOut(reason) }));
 
 const MINUTE = 60_000;
 

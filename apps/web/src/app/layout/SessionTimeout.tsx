@@ -1,9 +1,9 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { signOut } from '../../features/account/sign-out';
-import { api } from '../../lib/http/client';
-import { useSession } from '../session/session-context';
+import { signOut } from '#src/features/account/sign-out';
+import { api } from '#src/lib/http/client';
+import { useSession } from '#src/lib/session/session-context';
 
 /** How long before an idle or absolute end the console warns. */
 export const IDLE_WARNING_MS = 2 * 60_000;

@@ -2,7 +2,7 @@ import { BUILD_TIMESTAMP, UI_TIMINGS } from '@fleetgate/shared/constants';
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { local } from '../../lib/storage/local-storage';
+import { local } from '#src/lib/storage/local-storage';
 
 export const VERSION_TIMESTAMP_KEY = 'versionTimestamp';
 /** The time this console was built (seconds), never older than the spec's build timestamp. */

@@ -1,9 +1,9 @@
 import { UI_TIMINGS } from '@fleetgate/shared/constants';
 import type { RouteDef } from '@fleetgate/shared/routes';
 import { useEffect, useRef } from 'react';
-import { helpFor } from '../../features/help/help-content';
-import { userStorage } from '../../lib/storage/user-storage';
-import { useHelp } from './help-context';
+import { useHelp } from '#src/components/page/help-context';
+import { helpFor } from '#src/features/help/help-content';
+import { userStorage } from '#src/lib/storage/user-storage';
 
 /** The help panels a user closed, kept per user on the server (product §7 Storage). */
 export const HELP_DISMISSED_KEY = 'help.dismissed';

@@ -12,8 +12,8 @@ import {
 import { type ComponentType, type MouseEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCurrentRoute } from '../router/current-route';
-import { useSession } from '../session/session-context';
+import { useCurrentRoute } from '#src/lib/routing/current-route';
+import { useSession } from '#src/lib/session/session-context';
 import classes from './Navigation.module.css';
 import { NAV_GROUPS } from './nav-config';
 import { isActive, type VisibleChild, visibleNavigation } from './resolve';

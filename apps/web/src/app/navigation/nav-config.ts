@@ -1,16 +1,17 @@
 import type { Permission } from '@fleetgate/shared/permissions';
+import type { RouteName } from '@fleetgate/shared/routes';
 
 /** A route-map item: shown for the first permission held, which picks name and route (product §2). */
-export type RouteMapItem = { permission: Permission; name: string; routeName: string };
+export type RouteMapItem = { permission: Permission; name: string; routeName: RouteName };
 
 export type NavChild = {
   /** i18n key in the 'shell' namespace. */
   name: string;
-  routeName: string;
+  routeName: RouteName;
   params?: Record<string, string>;
   label?: string;
   /** Further route names that mark this entry active (detail pages, tabs). */
-  highlighted?: readonly string[];
+  highlighted?: readonly RouteName[];
   routeMap?: readonly RouteMapItem[];
 };
 

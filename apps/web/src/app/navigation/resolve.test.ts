@@ -1,5 +1,5 @@
 import { DEFAULT_ROLES } from '@fleetgate/shared/roles';
-import { routeChain } from '@fleetgate/shared/routes';
+import { type RouteName, routeChain } from '@fleetgate/shared/routes';
 import { describe, expect, it } from 'vitest';
 import { NAV_GROUPS } from './nav-config';
 import { isActive, visibleNavigation } from './resolve';
@@ -53,7 +53,7 @@ describe('navigation (product §2 Navigation)', () => {
     const [management] = nav(role('super_admin'));
     const devices = management!.children.find((c) => c.resolvedRoute === 'management.devices')!;
     const reports = management!.children.find((c) => c.resolvedRoute === 'reports')!;
-    const state = (name: string) => ({
+    const state = (name: RouteName) => ({
       routeName: name,
       matchedNames: routeChain(name).map((r) => r.name),
       params: {},

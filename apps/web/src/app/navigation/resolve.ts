@@ -1,9 +1,9 @@
 import { hasPermission } from '@fleetgate/shared/permissions';
-import { findRoute } from '@fleetgate/shared/routes';
-import { type Access, canEnter } from '../router/guards';
+import { type RouteName, routeByName } from '@fleetgate/shared/routes';
+import { type Access, canEnter } from '#src/lib/routing/guards';
 import type { NavChild, NavGroup } from './nav-config';
 
-export type VisibleChild = NavChild & { resolvedName: string; resolvedRoute: string };
+export type VisibleChild = NavChild & { resolvedName: string; resolvedRoute: RouteName };
 export type VisibleGroup = Omit<NavGroup, 'children'> & { children: VisibleChild[] };
 
 /**
@@ -20,8 +20,7 @@ export function visibleNavigation(groups: readonly NavGroup[], access: Access): 
         ? child.routeMap.find((item) => hasPermission(access.permissions, item.permission))
         : { name: child.name, routeName: child.routeName };
       if (!mapped) continue;
-      const route = findRoute(mapped.routeName);
-      if (!route || !canEnter(route, access)) continue;
+      if (!canEnter(routeByName(mapped.routeName), access)) continue;
       children.push({ ...child, resolvedName: mapped.name, resolvedRoute: mapped.routeName });
     }
     if (children.length) result.push({ ...group, children });
@@ -30,8 +29,8 @@ export function visibleNavigation(groups: readonly NavGroup[], access: Access): 
 }
 
 export type ActiveState = {
-  routeName: string;
-  matchedNames: readonly string[];
+  routeName: RouteName | '';
+  matchedNames: readonly RouteName[];
   params: Record<string, string | undefined>;
 };
 

@@ -2,7 +2,7 @@ import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useRouteError } from 'react-router';
-import { MaintenancePage } from '../MaintenancePage';
+import { MaintenancePage } from '#src/components/page/MaintenancePage';
 import { OFFLINE_PATH } from '../OfflinePage';
 
 const RELOADED_KEY = 'fg.chunkReloadedFor';

@@ -1,30 +1,25 @@
-import { pathOf, type RouteDef, routeChain } from '@fleetgate/shared/routes';
+import { pathOf, type RouteDef, type RouteName, routeChain } from '@fleetgate/shared/routes';
 import { Center, Loader } from '@mantine/core';
 import { type ComponentType, type LazyExoticComponent, Suspense } from 'react';
 import { Navigate, useParams } from 'react-router';
-import { PageFrame } from '../layout/PageFrame';
-import { UnavailablePanel } from '../layout/UnavailablePanel';
+import { FirstPermitted } from '#src/components/page/FirstPermitted';
+import { PageFrame } from '#src/components/page/PageFrame';
+import { UnavailablePanel } from '#src/components/page/UnavailablePanel';
+import { useAccess } from '#src/lib/routing/access';
+import { canEnter, resolveRedirect } from '#src/lib/routing/guards';
+import type { PageProps } from '#src/lib/routing/page';
 import { OFFLINE_PATH } from '../OfflinePage';
-import { useAccess } from './access';
-import { canEnter, firstPermittedPath, resolveRedirect } from './guards';
 import { StandaloneUnavailable } from './StandaloneUnavailable';
-import { TAB_FRAMES } from './tab-frames';
 
-export type PageProps = { route: RouteDef; chain: RouteDef[]; params: Record<string, string | undefined> };
+/** Screens by route name (app/features.ts assembles them from the feature manifests). */
 export type PageMap = Partial<
-  Record<string, LazyExoticComponent<ComponentType<PageProps>> | ComponentType<PageProps>>
+  Record<RouteName, LazyExoticComponent<ComponentType<PageProps>> | ComponentType<PageProps>>
 >;
 
-/** Sends the user to the first page they may see (product §5); the main app handles "none". */
-export function FirstPermitted() {
-  const path = firstPermittedPath(useAccess());
-  return <Navigate to={path ?? '/404'} replace />;
-}
-
-/** The frame that draws a route without a screen of its own: its nearest ancestor's in TAB_FRAMES. */
-function tabFrameOf(chain: readonly RouteDef[]) {
+/** The frame that draws a route without a screen of its own: its nearest ancestor's among the tab frames. */
+function tabFrameOf(chain: readonly RouteDef[], frames: PageMap) {
   for (const route of [...chain].reverse()) {
-    const frame = TAB_FRAMES[route.name];
+    const frame = frames[route.name];
     if (frame) return frame;
   }
   return undefined;
@@ -36,7 +31,7 @@ function tabFrameOf(chain: readonly RouteDef[]) {
  * is (its parent's frame, or the page frame) and a 'not available yet' panel, never a
  * blank page.
  */
-export function RouteScreen({ route, pages }: { route: RouteDef; pages: PageMap }) {
+export function RouteScreen({ route, pages, frames }: { route: RouteDef; pages: PageMap; frames: PageMap }) {
   const access = useAccess();
   const params = useParams();
   // product §5 route guard: offline → the offline page (a lazy screen could not load anyway).
@@ -47,7 +42,7 @@ export function RouteScreen({ route, pages }: { route: RouteDef; pages: PageMap 
     return target ? <Navigate to={pathOf(target.name, params)} replace /> : <FirstPermitted />;
   }
   const chain = routeChain(route.name);
-  const Page = pages[route.name] ?? tabFrameOf(chain);
+  const Page = pages[route.name] ?? tabFrameOf(chain, frames);
   if (!Page) {
     if (route.standalone) return <StandaloneUnavailable route={route} />;
     return (

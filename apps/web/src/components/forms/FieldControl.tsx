@@ -2,9 +2,9 @@ import { Anchor, Checkbox, ColorInput, Group, NumberInput, Radio, Select, Stack,
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { ListItem } from '../../lib/forms/list-input';
-import type { FieldDef, FormValues } from '../../lib/forms/types';
-import { optionsOf } from '../../lib/forms/use-schema-form';
+import type { ListItem } from '#src/lib/forms/list-input';
+import type { FieldDef, FormValues } from '#src/lib/forms/types';
+import { optionsOf } from '#src/lib/forms/use-schema-form';
 import { DateTimeField } from './fields/DateTimeField';
 import { FileField } from './fields/FileField';
 import { ListInput } from './fields/ListInput';

@@ -1,8 +1,8 @@
 import { Alert, Center, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { FormDefinition } from '../../lib/forms/types';
-import { api, type Envelope } from '../../lib/http/client';
+import type { FormDefinition } from '#src/lib/forms/types';
+import { api, type Envelope } from '#src/lib/http/client';
 import { SchemaForm } from './SchemaForm';
 
 type Props = {

@@ -1,6 +1,6 @@
 import { Box, type BoxProps } from '@mantine/core';
 import { useMemo } from 'react';
-import { richTextHtml } from '../../lib/forms/rich-text';
+import { richTextHtml } from '#src/lib/forms/rich-text';
 
 /** Shows rich text under the allow-list of product §5; anything else reads as escaped text. */
 export function RichText({ html, ...props }: { html: string } & BoxProps & { 'data-testid'?: string }) {

@@ -7,11 +7,11 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { SessionProvider } from '../../app/session/session-context';
-import { initI18n } from '../../i18n/i18n';
-import { WindowsProvider } from '../../lib/dialogs/WindowsProvider';
-import { createWindowsStore } from '../../lib/dialogs/windows-store';
-import type { FormDefinition } from '../../lib/forms/types';
+import { initI18n } from '#src/i18n/i18n';
+import { WindowsProvider } from '#src/lib/dialogs/WindowsProvider';
+import { createWindowsStore } from '#src/lib/dialogs/windows-store';
+import type { FormDefinition } from '#src/lib/forms/types';
+import { SessionProvider } from '#src/lib/session/session-context';
 import { SchemaForm } from './SchemaForm';
 
 const user = (permissions: string[]): CurrentUser =>

@@ -1,10 +1,10 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../app/session/session-context';
-import { ActionStatusView } from '../../lib/dialogs/ActionStatusDialog';
-import type { FormDefinition, FormValues } from '../../lib/forms/types';
-import { useSchemaForm } from '../../lib/forms/use-schema-form';
-import type { Envelope } from '../../lib/http/client';
+import { ActionStatusView } from '#src/lib/dialogs/ActionStatusDialog';
+import type { FormDefinition, FormValues } from '#src/lib/forms/types';
+import { useSchemaForm } from '#src/lib/forms/use-schema-form';
+import type { Envelope } from '#src/lib/http/client';
+import { useSession } from '#src/lib/session/session-context';
 import { FieldControl } from './FieldControl';
 import { FormErrorList } from './FormErrorList';
 
@@ -68,7 +68,7 @@ export function SchemaForm({ definition, id, formId, initialValues, onSuccess, o
         </Group>
         {inlineStatus && (
           // A new run replaces the last one's status (keyed by its channel).
-          <ActionStatusView key={inlineStatus.channel} {...inlineStatus} />
+          <ActionStatusView key={inlineStatus.source.channel} {...inlineStatus} />
         )}
       </Stack>
     </form>

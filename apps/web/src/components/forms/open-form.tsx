@@ -1,9 +1,9 @@
 import i18next from 'i18next';
-import { useWindow } from '../../lib/dialogs/window-context';
-import { type WindowsStore, windowsStore } from '../../lib/dialogs/windows-store';
-import { loadForm } from '../../lib/forms/registry';
-import { formWindowId } from '../../lib/forms/submit';
-import type { FormDefinition } from '../../lib/forms/types';
+import { useWindow } from '#src/lib/dialogs/window-context';
+import { type WindowsStore, windowsStore } from '#src/lib/dialogs/windows-store';
+import { loadForm } from '#src/lib/forms/registry';
+import { formWindowId } from '#src/lib/forms/submit';
+import type { FormDefinition } from '#src/lib/forms/types';
 import { FormView } from './FormView';
 
 function FormWindowBody({ definition, id }: { definition: FormDefinition; id: string | undefined }) {

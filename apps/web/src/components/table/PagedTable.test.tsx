@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { type ReactNode, useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../i18n/i18n';
+import { initI18n } from '#src/i18n/i18n';
 import { type Column, PagedTable, pageQueryProps, type Selection } from './PagedTable';
 
 type Row = { id: number; name: string };
@@ -63,6 +63,29 @@ describe('PagedTable', () => {
     );
     expect(screen.getByTestId('things-empty').textContent).toBe('Nothing');
     expect(screen.getByTestId('things-total').textContent).toBe('');
+  });
+
+  it('keys rows by a text id as well (a command uuid, a point in time)', () => {
+    const commands = [
+      { id: 'c-2', name: 'Reboot' },
+      { id: 'c-1', name: 'Export' },
+    ];
+    wrap(
+      <PagedTable
+        columns={[{ key: 'name', header: 'Name', render: (row: { id: string; name: string }) => row.name }]}
+        rows={commands}
+        total={12}
+        loading={false}
+        page={1}
+        pageSize={2}
+        onPage={() => {}}
+        label="Commands"
+        empty="Nothing"
+        testId="commands"
+      />,
+    );
+    expect(screen.getAllByTestId('commands-row').map((tr) => tr.dataset.rowId)).toEqual(['c-2', 'c-1']);
+    expect(screen.getByTestId('commands-total').textContent).toBe('1–2 of 12');
   });
 
   it('takes page and sort from a list state: sort buttons carry aria-sort and sort-<field>', () => {

@@ -12,7 +12,7 @@ import {
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { failureMessage } from '../../lib/http/results';
+import { failureMessage } from '#src/lib/http/results';
 import { EmptyRow } from './EmptyRow';
 import type { ListState } from './use-list-state';
 
@@ -25,16 +25,19 @@ export type Column<T> = {
   render(row: T): ReactNode;
 };
 
+/** A row's identity: a database id, or a text one (a command's uuid, a point's time). */
+export type RowId = number | string;
+
 /** Row selection: a checkbox a row and one for the whole page, ids kept by the caller. */
-export type Selection = {
-  selected: ReadonlySet<number>;
-  onChange(next: Set<number>): void;
+export type Selection<K extends RowId = number> = {
+  selected: ReadonlySet<K>;
+  onChange(next: Set<K>): void;
   /** Rows that cannot be chosen (oneself). */
-  disabled?(id: number): boolean;
+  disabled?(id: K): boolean;
   /** The accessible name of the page's checkbox ("Select the users on this page"). */
   pageLabel: string;
   /** The accessible name of a row's checkbox. */
-  rowLabel(id: number): string;
+  rowLabel(id: K): string;
 };
 
 /** Page and sort: from a useListState (kept in the URL), or held by the caller. */
@@ -56,7 +59,7 @@ type Paging =
       onSort?(field: string): void;
     };
 
-type Props<T extends { id: number }> = Paging & {
+type Props<T extends { id: RowId }> = Paging & {
   columns: readonly Column<T>[];
   rows: readonly T[] | undefined;
   total: number;
@@ -71,7 +74,7 @@ type Props<T extends { id: number }> = Paging & {
   minWidth?: number;
   /** More attributes of a row's <tr> (they win over `data-testid` and `data-row-id`). */
   rowProps?(row: T): Record<string, string | number>;
-  selection?: Selection;
+  selection?: Selection<T['id']>;
 };
 
 /** What PagedTable needs to know of a page query; any react-query result of `{ rows, total }` fits. */
@@ -111,7 +114,7 @@ function SortMark({ direction }: { direction: 'ascending' | 'descending' | 'none
  * selection, the rows of one page, a pager and the range shown. Search and sort live
  * with the caller (useListState).
  */
-export function PagedTable<T extends { id: number }>(props: Props<T>) {
+export function PagedTable<T extends { id: RowId }>(props: Props<T>) {
   const {
     columns,
     rows,
@@ -142,7 +145,7 @@ export function PagedTable<T extends { id: number }>(props: Props<T>) {
   const allChosen = selectable.length > 0 && selectable.every((row) => selection?.selected.has(row.id));
   const width = columns.length + (selection ? 1 : 0);
 
-  function toggle(id: number, on: boolean) {
+  function toggle(id: T['id'], on: boolean) {
     if (!selection) return;
     const next = new Set(selection.selected);
     if (on) next.add(id);

@@ -23,8 +23,8 @@ import {
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, NavLink as RouterLink, useLocation } from 'react-router';
-import { MaintenancePage } from '../../app/MaintenancePage';
-import { initSession, loginUrl } from '../../app/session-init';
+import { MaintenancePage } from '#src/components/page/MaintenancePage';
+import { initSession, loginUrl } from '#src/lib/session/session-init';
 import { signOut } from '../account/sign-out';
 import { NoticeScreen } from '../mfa/NoticeScreen';
 import { AccountSessionContext } from './components/account-session';

@@ -7,8 +7,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SessionProvider } from '../../app/session/session-context';
-import { initI18n } from '../../i18n/i18n';
+import { initI18n } from '#src/i18n/i18n';
+import { SessionProvider } from '#src/lib/session/session-context';
 import { AccountWidget } from './AccountWidget';
 
 const role = (name: string) => DEFAULT_ROLES.find((r) => r.name === name)!;

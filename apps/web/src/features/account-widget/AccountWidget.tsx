@@ -1,21 +1,29 @@
 import { APP_VERSION } from '@fleetgate/shared/constants';
 import { pathOf } from '@fleetgate/shared/routes';
-import { Avatar, Badge, Menu, UnstyledButton } from '@mantine/core';
+import { Avatar, Badge, Menu, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconClock, IconGift, IconLogout, IconNews, IconSettings, IconUserCancel } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSession } from '../../app/session/session-context';
-import { cancelImpersonation } from '../impersonation/start';
+import { useSession } from '#src/lib/session/session-context';
+import { useCancelImpersonation } from '../impersonation/hooks/use-cancel-impersonation';
 import { AccountSummary } from './components/AccountSummary';
 import { DarkModeMenu } from './components/DarkModeMenu';
 import { ImpersonationStatus } from './components/ImpersonationStatus';
 import { LanguageMenu } from './components/LanguageMenu';
-import { PermissionsModal } from './components/PermissionsModal';
 import { ResourceSummary } from './components/ResourceSummary';
-import { RevokeImpersonationDialog } from './components/RevokeImpersonationDialog';
-import { TimezoneModal } from './components/TimezoneModal';
 import { impersonationAccessUntil } from './utils';
+
+// The menu's windows come when one is opened, not with every screen.
+const PermissionsModal = lazy(() =>
+  import('./components/PermissionsModal').then((m) => ({ default: m.PermissionsModal })),
+);
+const TimezoneModal = lazy(() =>
+  import('./components/TimezoneModal').then((m) => ({ default: m.TimezoneModal })),
+);
+const RevokeImpersonationDialog = lazy(() =>
+  import('./components/RevokeImpersonationDialog').then((m) => ({ default: m.RevokeImpersonationDialog })),
+);
 
 type Dialog = 'permissions' | 'timezone' | 'revoke' | null;
 
@@ -29,6 +37,7 @@ export function AccountWidget() {
   const { user, can } = useSession();
   const [opened, setOpened] = useState(false);
   const [dialog, setDialog] = useState<Dialog>(null);
+  const cancelImpersonation = useCancelImpersonation();
   const accessUntil = impersonationAccessUntil(user);
   const open = (next: Dialog) => {
     setOpened(false);
@@ -39,8 +48,11 @@ export function AccountWidget() {
     <>
       <Menu opened={opened} onChange={setOpened} position="bottom-end" width={290} withinPortal>
         <Menu.Target>
-          <UnstyledButton aria-label={ts('account.menu')} data-testid="account-widget">
-            <Avatar src={user.avatar_url} size={26} radius="xl" name={user.email} color="initials" />
+          {/* Named by what it shows (the initials) and what it is, so that speech input can
+              say either (WCAG 2.5.3 label in name). */}
+          <UnstyledButton data-testid="account-widget">
+            <Avatar src={user.avatar_url} alt="" size={26} radius="xl" name={user.email} color="initials" />
+            <VisuallyHidden>{ts('account.menu')}</VisuallyHidden>
           </UnstyledButton>
         </Menu.Target>
         <Menu.Dropdown data-testid="account-menu">
@@ -89,7 +101,7 @@ export function AccountWidget() {
             <Menu.Item
               color="orange"
               leftSection={<IconUserCancel size={16} />}
-              onClick={() => void cancelImpersonation()}
+              onClick={() => void cancelImpersonation.run()}
               data-testid="cancel-impersonation"
             >
               {t('menu.logoutCancelImpersonation')}
@@ -97,9 +109,11 @@ export function AccountWidget() {
           )}
         </Menu.Dropdown>
       </Menu>
-      <PermissionsModal opened={dialog === 'permissions'} onClose={() => setDialog(null)} />
-      {dialog === 'timezone' && <TimezoneModal opened onClose={() => setDialog(null)} />}
-      <RevokeImpersonationDialog opened={dialog === 'revoke'} onClose={() => setDialog(null)} />
+      <Suspense fallback={null}>
+        {dialog === 'permissions' && <PermissionsModal opened onClose={() => setDialog(null)} />}
+        {dialog === 'timezone' && <TimezoneModal opened onClose={() => setDialog(null)} />}
+        {dialog === 'revoke' && <RevokeImpersonationDialog opened onClose={() => setDialog(null)} />}
+      </Suspense>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
-import { WindowsProvider } from '../../lib/dialogs/WindowsProvider';
+import { WindowsProvider } from '#src/lib/dialogs/WindowsProvider';
 import { LoginPage } from './LoginPage';
 
 const page = <T,>(load: () => Promise<T>, pick: (m: T) => ComponentType) =>

@@ -1,5 +1,6 @@
 import { AUTH_BASE } from '@fleetgate/shared/constants';
-import { loginBodySchema } from '@fleetgate/shared/schemas/auth';
+import type { LoginBody } from '@fleetgate/shared/schemas/auth';
+import type { AuthorizationUrl, OidcInfo } from '@fleetgate/shared/schemas/mfa';
 import { safeContinueUrl } from '@fleetgate/shared/url';
 import {
   Alert,
@@ -18,8 +19,9 @@ import { IconShieldCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/http/client';
-import { ApiError, CancelledError } from '../../lib/http/errors';
+import { api } from '#src/lib/http/client';
+import { ApiError, CancelledError } from '#src/lib/http/errors';
+import { useAction } from '#src/lib/http/use-action';
 import { goToVendor, withVendorRedirect } from '../mfa/vendor-redirect';
 import type { SignOutReason } from './sign-out';
 
@@ -50,8 +52,7 @@ function signedOutReasonOf(): SignOutReason | undefined {
 function useVendorSignIn() {
   return useQuery({
     queryKey: ['auth', 'oidc'],
-    queryFn: async () =>
-      (await api.get<{ enabled: boolean; name: string }>(`${AUTH_BASE}/oidc`, { noRefresh: true })).data,
+    queryFn: async () => (await api.get<OidcInfo>(`${AUTH_BASE}/oidc`, { noRefresh: true })).data,
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -67,26 +68,50 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  // Signed in, the browser leaves for the console: the button spins until it has.
+  const [leaving, setLeaving] = useState(false);
   const vendor = useVendorSignIn();
   const [signedOutReason] = useState(signedOutReasonOf);
+  const signIn = useAction({
+    // product §4 second step: MFA_REQUIRED opens the code dialog; vendor ID leaves for its page.
+    call: (body: LoginBody) =>
+      withVendorRedirect(() => api.post(`${AUTH_BASE}/login`, body, { noRefresh: true }), nextPage()),
+    failure: { verb: 'sign in', item: 'user' },
+    onSuccess: () => {
+      setLeaving(true);
+      window.location.assign(nextPage());
+    },
+    onFailure: (_message, error) => {
+      // Closing the code dialog is not a failure worth a message: the form is simply back.
+      if (!(error instanceof CancelledError)) {
+        setFormError(error instanceof ApiError ? error.message : t('login.failed'));
+      }
+    },
+  });
+  const startVendor = useAction({
+    call: async () => {
+      const { authorization_url } = (
+        await api.post<AuthorizationUrl>(`${AUTH_BASE}/oidc/start`, {}, { noRefresh: true })
+      ).data;
+      await goToVendor(authorization_url, nextPage());
+    },
+    failure: { verb: 'start', item: 'vendor ID sign-in' },
+    onFailure: (_message, error) =>
+      setFormError(error instanceof ApiError ? error.message : t('login.failed')),
+  });
+  const submitting = signIn.pending || leaving;
 
   async function vendorSignIn() {
     setFormError(null);
-    try {
-      const { authorization_url } = (
-        await api.post<{ authorization_url: string }>(`${AUTH_BASE}/oidc/start`, {}, { noRefresh: true })
-      ).data;
-      await goToVendor(authorization_url, nextPage());
-    } catch (error) {
-      setFormError(error instanceof ApiError ? error.message : t('login.failed'));
-    }
+    await startVendor.run();
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (submitting) return;
     setFormError(null);
+    // The schema brings zod: it comes with the first 'Sign in', not with the page.
+    const { loginBodySchema } = await import('@fleetgate/shared/schemas/auth');
     const parsed = loginBodySchema.safeParse({ email, password, unlock_token: unlockToken() });
     if (!parsed.success) {
       const errors: FieldErrors = {};
@@ -97,25 +122,11 @@ export function LoginPage() {
       setFieldErrors(errors);
       return;
     }
-    setSubmitting(true);
-    try {
-      // product §4 second step: MFA_REQUIRED opens the code dialog; vendor ID leaves for its page.
-      await withVendorRedirect(
-        () => api.post(`${AUTH_BASE}/login`, parsed.data, { noRefresh: true }),
-        nextPage(),
-      );
-      window.location.assign(nextPage());
-    } catch (error) {
-      // Closing the code dialog is not a failure worth a message: the form is simply back.
-      if (!(error instanceof CancelledError)) {
-        setFormError(error instanceof ApiError ? error.message : t('login.failed'));
-      }
-      setSubmitting(false);
-    }
+    await signIn.run(parsed.data);
   }
 
   return (
-    <Center mih="100vh" p="md" bg="var(--mantine-color-gray-0)">
+    <Center mih="100vh" p="md" bg="var(--app-color-backdrop)">
       <Box w="100%" maw={400}>
         <Stack gap={4} mb="lg" ta="center">
           <Title order={2}>{t('login.title')}</Title>

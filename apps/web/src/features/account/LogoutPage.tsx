@@ -1,7 +1,7 @@
 import { AUTH_BASE } from '@fleetgate/shared/constants';
 import { Center, Loader } from '@mantine/core';
 import { useEffect } from 'react';
-import { api } from '../../lib/http/client';
+import { api } from '#src/lib/http/client';
 
 /** `/logout` (standalone, product §2): revoke the session and go where the server says. */
 export function LogoutPage() {

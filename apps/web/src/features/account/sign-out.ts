@@ -1,5 +1,5 @@
 import { AUTH_BASE } from '@fleetgate/shared/constants';
-import { api } from '../../lib/http/client';
+import { api } from '#src/lib/http/client';
 
 /** Why the console signed the user out by itself; the sign-in page says so. */
 export type SignOutReason = 'idle' | 'ended';

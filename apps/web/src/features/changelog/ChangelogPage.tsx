@@ -2,8 +2,8 @@ import { APP_VERSION } from '@fleetgate/shared/constants';
 import { Badge, Card, Code, List, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import Markdown, { type Components } from 'react-markdown';
-import { PageFrame } from '../../app/layout/PageFrame';
-import type { PageProps } from '../../app/router/RouteScreen';
+import { PageFrame } from '#src/components/page/PageFrame';
+import type { PageProps } from '#src/lib/routing/page';
 import notes from './CHANGELOG.md?raw';
 
 /** Release notes headings and lists in the console's own typography. */

@@ -10,15 +10,15 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PageFrame } from '../../app/layout/PageFrame';
-import type { PageProps } from '../../app/router/RouteScreen';
-import { useSession } from '../../app/session/session-context';
-import { CellName } from '../../components/table/CellName';
-import { ListSearch } from '../../components/table/ListSearch';
-import { type Column, PagedTable, pageQueryProps } from '../../components/table/PagedTable';
-import { RowAction } from '../../components/table/RowAction';
-import { useListState } from '../../components/table/use-list-state';
-import { formatTime } from '../../lib/time';
+import { PageFrame } from '#src/components/page/PageFrame';
+import { CellName } from '#src/components/table/CellName';
+import { ListSearch } from '#src/components/table/ListSearch';
+import { type Column, PagedTable, pageQueryProps } from '#src/components/table/PagedTable';
+import { RowAction } from '#src/components/table/RowAction';
+import { useListState } from '#src/components/table/use-list-state';
+import type { PageProps } from '#src/lib/routing/page';
+import { useSession } from '#src/lib/session/session-context';
+import { formatTime } from '#src/lib/time';
 import { type Company, useCompanies } from './api/companies';
 import { useCompanyActions } from './hooks/use-company-actions';
 

@@ -4,11 +4,11 @@ import { IconArrowsMove, IconDots, IconFlag, IconPencil, IconPlus, IconTrash } f
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PageFrame } from '../../app/layout/PageFrame';
-import { UnavailablePanel } from '../../app/layout/UnavailablePanel';
-import type { PageProps } from '../../app/router/RouteScreen';
-import { ApiError } from '../../lib/http/errors';
-import { failureMessage } from '../../lib/http/results';
+import { PageFrame } from '#src/components/page/PageFrame';
+import { UnavailablePanel } from '#src/components/page/UnavailablePanel';
+import { ApiError } from '#src/lib/http/errors';
+import { failureMessage } from '#src/lib/http/results';
+import type { PageProps } from '#src/lib/routing/page';
 import { useCompany } from './api/companies';
 import { CompanyHeader } from './components/CompanyHeader';
 import { CompanyDevicesTab, CompanyUsersTab } from './components/CompanyTabs';

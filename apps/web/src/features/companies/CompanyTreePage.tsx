@@ -16,9 +16,9 @@ import { IconChevronDown, IconChevronRight, IconPlus } from '@tabler/icons-react
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PageFrame } from '../../app/layout/PageFrame';
-import type { PageProps } from '../../app/router/RouteScreen';
-import { failureMessage } from '../../lib/http/results';
+import { PageFrame } from '#src/components/page/PageFrame';
+import { failureMessage } from '#src/lib/http/results';
+import type { PageProps } from '#src/lib/routing/page';
 import { type CompanyTreeNode, useCompanyTree } from './api/companies';
 import { useCompanyActions } from './hooks/use-company-actions';
 

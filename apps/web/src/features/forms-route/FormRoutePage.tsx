@@ -2,13 +2,13 @@ import { Center, Loader, Paper } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PageFrame } from '../../app/layout/PageFrame';
-import type { PageProps } from '../../app/router/RouteScreen';
-import { FirstPermitted } from '../../app/router/RouteScreen';
-import { useSession } from '../../app/session/session-context';
-import { FormView } from '../../components/forms/FormView';
-import { isKnownForm, loadForm } from '../../lib/forms/registry';
-import { formWindowId } from '../../lib/forms/submit';
+import { FormView } from '#src/components/forms/FormView';
+import { FirstPermitted } from '#src/components/page/FirstPermitted';
+import { PageFrame } from '#src/components/page/PageFrame';
+import { isKnownForm, loadForm } from '#src/lib/forms/registry';
+import { formWindowId } from '#src/lib/forms/submit';
+import type { PageProps } from '#src/lib/routing/page';
+import { useSession } from '#src/lib/session/session-context';
 
 /** react-router keeps the history index in history.state: 0 means there is no page to go back to. */
 function canGoBack(): boolean {

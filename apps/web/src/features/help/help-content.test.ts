@@ -3,9 +3,16 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import Markdown from 'react-markdown';
 import { describe, expect, it } from 'vitest';
-import { PAGES } from '../../app/pages';
+import type { Feature } from '#src/lib/define-feature';
 import { COMPANY_TAB_BODIES } from '../companies/tab-bodies';
 import { helpFor, helpRoutes } from './help-content';
+
+/** The console's screens by route name, read from the feature manifests. */
+const manifests = import.meta.glob<Record<string, Feature>>('../*/manifest.ts', { eager: true });
+const PAGES = Object.assign(
+  {},
+  ...Object.values(manifests).flatMap((manifest) => Object.values(manifest).map((feature) => feature.pages)),
+);
 
 /**
  * Every route that shows help, as a panel or a link (product §2 Layout), read from the route
@@ -68,7 +75,7 @@ describe('help texts (product §2 Layout: help side panel and help links)', () =
   });
 
   it('has no help file for a route that does not show help or has no screen yet', () => {
-    const orphans = helpRoutes().filter((name) => !routesWithHelp.includes(name));
+    const orphans = helpRoutes().filter((name) => !(routesWithHelp as readonly string[]).includes(name));
     expect(orphans).toEqual([]);
   });
 });

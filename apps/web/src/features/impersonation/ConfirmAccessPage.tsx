@@ -1,16 +1,16 @@
 import type { ImpersonationRequest } from '@fleetgate/shared/schemas/impersonation';
 import { Alert, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageFrame } from '../../app/layout/PageFrame';
-import type { PageProps } from '../../app/router/RouteScreen';
-import { useSession } from '../../app/session/session-context';
-import { DateTimeField } from '../../components/forms/fields/DateTimeField';
-import { api } from '../../lib/http/client';
-import { failureMessage, successToast } from '../../lib/http/results';
-import { formatTime } from '../../lib/time';
+import { DateTimeField } from '#src/components/forms/fields/DateTimeField';
+import { PageFrame } from '#src/components/page/PageFrame';
+import { api } from '#src/lib/http/client';
+import { failureMessage } from '#src/lib/http/results';
+import { useAction } from '#src/lib/http/use-action';
+import type { PageProps } from '#src/lib/routing/page';
+import { useSession } from '#src/lib/session/session-context';
+import { formatTime } from '#src/lib/time';
 import { impersonationActions } from './api/impersonation';
 
 /**
@@ -27,7 +27,19 @@ export function ConfirmAccessPage({ chain, params }: PageProps) {
     dayjs().add(1, 'day').startOf('minute').toISOString(),
   );
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const answerRequest = useAction({
+    call: (answer: { confirm: true; until: string } | { confirm: false }): Promise<{ message?: string }> =>
+      answer.confirm
+        ? impersonationActions.confirm(token, answer.until)
+        : impersonationActions.decline(token),
+    failure: (answer) => ({ verb: answer.confirm ? 'grant' : 'decline', item: 'impersonation access' }),
+    success: t('grant.done'),
+    // The request as it stands now: confirmed until when, or declined.
+    onSuccess: async () =>
+      setRequest((await api.post<ImpersonationRequest>('/impersonation/requests/lookup', { token })).data),
+    onFailure: setError,
+  });
+  const busy = answerRequest.pending;
 
   useEffect(() => {
     let live = true;
@@ -44,18 +56,7 @@ export function ConfirmAccessPage({ chain, params }: PageProps) {
     event?.preventDefault();
     if (busy) return;
     if (confirm && !until) return setError(t('grant.required'));
-    setBusy(true);
-    try {
-      const response = confirm
-        ? await impersonationActions.confirm(token, until!)
-        : await impersonationActions.decline(token);
-      notifications.show({ color: 'green', message: successToast(response.message, t('grant.done')) });
-      setRequest((await api.post<ImpersonationRequest>('/impersonation/requests/lookup', { token })).data);
-    } catch (caught) {
-      setError(failureMessage(caught, confirm ? 'grant' : 'decline', 'impersonation access'));
-    } finally {
-      setBusy(false);
-    }
+    await answerRequest.run(confirm && until ? { confirm: true, until } : { confirm: false });
   }
 
   return (

@@ -1,16 +1,17 @@
 import { SEARCH_DEBOUNCE_MS } from '@fleetgate/shared/constants';
-import { Alert, Badge, Button, Group, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
+import type { ImpersonationLog } from '@fleetgate/shared/schemas/impersonation';
+import { Badge, Button, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch, IconUserCheck } from '@tabler/icons-react';
+import { IconUserCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageFrame } from '../../app/layout/PageFrame';
-import type { PageProps } from '../../app/router/RouteScreen';
-import { useSession } from '../../app/session/session-context';
-import { EmptyRow } from '../../components/table/EmptyRow';
-import { useWindows } from '../../lib/dialogs/use-windows';
-import { failureMessage } from '../../lib/http/results';
-import { formatTime } from '../../lib/time';
+import { PageFrame } from '#src/components/page/PageFrame';
+import { ListSearch } from '#src/components/table/ListSearch';
+import { type Column, PagedTable, pageQueryProps } from '#src/components/table/PagedTable';
+import { useWindows } from '#src/lib/dialogs/use-windows';
+import type { PageProps } from '#src/lib/routing/page';
+import { useSession } from '#src/lib/session/session-context';
+import { formatTime } from '#src/lib/time';
 import { useImpersonationLogs } from './api/impersonation';
 import { ImpersonateDialog } from './components/ImpersonateDialog';
 
@@ -25,8 +26,42 @@ export function ImpersonationLogsPage({ chain, params }: PageProps) {
   const [q, setQ] = useState('');
   const [debounced] = useDebouncedValue(q.trim(), SEARCH_DEBOUNCE_MS);
   const logs = useImpersonationLogs(page, PAGE_SIZE, debounced);
-  const rows = logs.data?.rows ?? [];
-  const total = logs.data?.total ?? 0;
+  const columns: Column<ImpersonationLog>[] = [
+    { key: 'actor', header: t('logs.actor'), render: (row) => row.actor_email },
+    { key: 'subject', header: t('logs.subject'), render: (row) => row.subject_email },
+    {
+      key: 'company',
+      header: t('logs.company'),
+      render: (row) => (
+        <>
+          {row.subject_company_name ?? '—'}
+          {row.subject_company_id !== null && (
+            <Text span c="dimmed" size="sm">
+              {' '}
+              #{row.subject_company_id}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'start',
+      header: t('logs.start'),
+      render: (row) => (row.started_at ? formatTime(row.started_at) : '—'),
+    },
+    {
+      key: 'end',
+      header: t('logs.end'),
+      render: (row) =>
+        row.ended_at ? (
+          formatTime(row.ended_at)
+        ) : (
+          <Badge color="orange" variant="light" data-testid="log-active">
+            {t('logs.active')}
+          </Badge>
+        ),
+    },
+  ];
 
   const openDialog = () =>
     windows.open(ImpersonateDialog, {}, { id: 'impersonate-user', title: t('dialog.title'), size: 'lg' });
@@ -48,64 +83,28 @@ export function ImpersonationLogsPage({ chain, params }: PageProps) {
       }
     >
       <Stack>
-        <TextInput
-          leftSection={<IconSearch size={16} />}
-          placeholder={t('logs.search')}
-          aria-label={t('logs.search')}
-          value={q}
-          onChange={(event) => {
-            setQ(event.currentTarget.value);
-            setPage(1);
+        <ListSearch
+          list={{
+            input: q,
+            setInput: (value) => {
+              setQ(value);
+              setPage(1);
+            },
           }}
+          label={t('logs.search')}
           maw={360}
         />
-        {logs.isError && <Alert color="red">{failureMessage(logs.error, 'get', 'impersonation logs')}</Alert>}
-        <Table.ScrollContainer minWidth={720}>
-          <Table verticalSpacing="sm" highlightOnHover data-testid="impersonation-logs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('logs.actor')}</Table.Th>
-                <Table.Th>{t('logs.subject')}</Table.Th>
-                <Table.Th>{t('logs.company')}</Table.Th>
-                <Table.Th>{t('logs.start')}</Table.Th>
-                <Table.Th>{t('logs.end')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.length === 0 && !logs.isPending && <EmptyRow colSpan={5}>{t('logs.empty')}</EmptyRow>}
-              {rows.map((row) => (
-                <Table.Tr key={row.id} data-testid="impersonation-log-row">
-                  <Table.Td>{row.actor_email}</Table.Td>
-                  <Table.Td>{row.subject_email}</Table.Td>
-                  <Table.Td>
-                    {row.subject_company_name ?? '—'}
-                    {row.subject_company_id !== null && (
-                      <Text span c="dimmed" size="sm">
-                        {' '}
-                        #{row.subject_company_id}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{row.started_at ? formatTime(row.started_at) : '—'}</Table.Td>
-                  <Table.Td>
-                    {row.ended_at ? (
-                      formatTime(row.ended_at)
-                    ) : (
-                      <Badge color="orange" variant="light" data-testid="log-active">
-                        {t('logs.active')}
-                      </Badge>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        {total > PAGE_SIZE && (
-          <Group justify="flex-end">
-            <Pagination total={Math.ceil(total / PAGE_SIZE)} value={page} onChange={setPage} />
-          </Group>
-        )}
+        <PagedTable
+          columns={columns}
+          {...pageQueryProps(logs, 'impersonation logs')}
+          page={page}
+          pageSize={PAGE_SIZE}
+          onPage={setPage}
+          label={t('routes:users.impersonation-logs')}
+          empty={t('logs.empty')}
+          testId="impersonation-logs"
+          rowProps={() => ({ 'data-testid': 'impersonation-log-row' })}
+        />
       </Stack>
     </PageFrame>
   );

@@ -1,4 +1,4 @@
-import { clearResponseCache } from '../../lib/http/client';
+import { clearResponseCache } from '#src/lib/http/client';
 import { impersonationActions } from './api/impersonation';
 
 /**

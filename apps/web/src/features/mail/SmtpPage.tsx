@@ -1,22 +1,18 @@
 import { pathOf } from '@fleetgate/shared/routes';
 import { Alert, Anchor, Badge, Button, Divider, Group, Paper, Skeleton, Stack, Table } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconMailCog, IconSend, IconTrash } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PageFrame } from '../../app/layout/PageFrame';
-import type { PageProps } from '../../app/router/RouteScreen';
-import { openForm } from '../../components/forms/open-form';
-import { useWindows } from '../../lib/dialogs/use-windows';
-import { failureMessage, successMessage, successToast } from '../../lib/http/results';
-import { formatTime } from '../../lib/time';
+import { openForm } from '#src/components/forms/open-form';
+import { PageFrame } from '#src/components/page/PageFrame';
+import { useWindows } from '#src/lib/dialogs/use-windows';
+import { failureMessage, successMessage } from '#src/lib/http/results';
+import { useAction } from '#src/lib/http/use-action';
+import type { PageProps } from '#src/lib/routing/page';
+import { formatTime } from '#src/lib/time';
 import { mailActions, mailKeys, useSmtpConfig } from './api/mail';
 import { SuppressionList } from './components/SuppressionList';
-import { registerMailDialogs } from './dialogs';
 import { smtpTestForm } from './forms/mail-forms';
-
-registerMailDialogs();
 
 /**
  * email-smtp (product §2, super admin): the SMTP configuration behind every e-mail, a test
@@ -26,8 +22,15 @@ registerMailDialogs();
 export function SmtpPage({ chain, params }: PageProps) {
   const { t } = useTranslation('mail');
   const windows = useWindows();
-  const queryClient = useQueryClient();
   const config = useSmtpConfig();
+  const removal = useAction({
+    call: () => mailActions.removeSmtp(),
+    failure: { verb: 'remove', item: 'SMTP configuration' },
+    invalidate: [mailKeys.all],
+    success: successMessage(t('result.smtp'), t('result.removed'), (parts) =>
+      t('forms:result.success', parts),
+    ),
+  });
 
   async function remove() {
     const yes = await windows.confirm({
@@ -38,17 +41,7 @@ export function SmtpPage({ chain, params }: PageProps) {
       id: 'smtp-remove',
     });
     if (!yes) return;
-    try {
-      const response = await mailActions.removeSmtp();
-      const own = successMessage(t('result.smtp'), t('result.removed'), (parts) =>
-        t('forms:result.success', parts),
-      );
-      notifications.show({ color: 'green', message: successToast(response.message, own) });
-    } catch (error) {
-      notifications.show({ color: 'red', message: failureMessage(error, 'remove', 'SMTP configuration') });
-    } finally {
-      void queryClient.invalidateQueries({ queryKey: mailKeys.all });
-    }
+    await removal.run();
   }
 
   const c = config.data;

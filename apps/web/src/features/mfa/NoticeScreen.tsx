@@ -1,30 +1,30 @@
 import { AUTH_BASE } from '@fleetgate/shared/constants';
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconLogout, IconMailForward } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { NoticeCode } from '../../app/session-init';
-import { api } from '../../lib/http/client';
-import { ApiError } from '../../lib/http/errors';
+import { api } from '#src/lib/http/client';
+import { ApiError } from '#src/lib/http/errors';
+import { notifyFailure } from '#src/lib/http/toasts';
+import { useAction } from '#src/lib/http/use-action';
+import type { NoticeCode } from '#src/lib/session/session-init';
 import { signOut } from '../account/sign-out';
 import { useMfaStatus } from './api/mfa';
 import { MfaSetup } from './components/MfaSetup';
 
-/** product §8 Resend: 'Email confirmation sent successfully' / 'Failed to send email confirmation ({status text})'. */
-export async function resendActivation(): Promise<void> {
-  try {
-    await api.post(`${AUTH_BASE}/user/activation/resend`, {}, { noRefresh: true });
-    notifications.show({ color: 'green', message: 'Email confirmation sent successfully' });
-  } catch (error) {
-    const status = error instanceof ApiError ? error.statusText || String(error.status) : 'Network error';
-    notifications.show({ color: 'red', message: `Failed to send email confirmation (${status})` });
-  }
-}
-
 function EmailNotVerified({ message }: { message: string }) {
   const { t } = useTranslation('mfa');
-  const [busy, setBusy] = useState(false);
+  // product §8 Session, Resend: 'Email confirmation sent successfully' / 'Failed to send email
+  // confirmation ({status text})', the status even when the server says more.
+  const resend = useAction({
+    call: () => api.post(`${AUTH_BASE}/user/activation/resend`, {}, { noRefresh: true }),
+    failure: { verb: 'send', item: 'email confirmation' },
+    success: 'Email confirmation sent successfully',
+    ownWords: true,
+    onFailure: (_message, error) => {
+      const status = error instanceof ApiError ? error.statusText || String(error.status) : 'Network error';
+      notifyFailure(`Failed to send email confirmation (${status})`);
+    },
+  });
   return (
     <Stack>
       <Text>{message}</Text>
@@ -34,12 +34,8 @@ function EmailNotVerified({ message }: { message: string }) {
       <Group>
         <Button
           leftSection={<IconMailForward size={16} />}
-          loading={busy}
-          onClick={async () => {
-            setBusy(true);
-            await resendActivation();
-            setBusy(false);
-          }}
+          loading={resend.pending}
+          onClick={() => void resend.run()}
         >
           {t('notice.resend')}
         </Button>

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clientHandlers, type MfaChallenge } from '../../lib/http/handlers';
+import { clientHandlers, type MfaChallenge } from '#src/lib/http/handlers';
 import { VENDOR_RETURN_KEY, withVendorRedirect } from './vendor-redirect';
 
 const challenge = (meta: Record<string, unknown>): MfaChallenge => ({

@@ -1,4 +1,4 @@
-import { clientHandlers } from '../../lib/http/handlers';
+import { clientHandlers } from '#src/lib/http/handlers';
 
 /** Where the vendor sign-in came from: the callback page returns there (session storage). */
 export const VENDOR_RETURN_KEY = 'fleetgate.vendorReturn';

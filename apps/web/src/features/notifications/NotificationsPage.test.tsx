@@ -8,14 +8,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HelpProvider } from '../../app/layout/help-context';
-import { SessionProvider } from '../../app/session/session-context';
-import { initI18n } from '../../i18n/i18n';
+import { HelpProvider } from '#src/components/page/help-context';
+import { initI18n } from '#src/i18n/i18n';
+import { SessionProvider } from '#src/lib/session/session-context';
 import { NotificationsPage, PAGE_SIZE } from './NotificationsPage';
 
-vi.mock('../../lib/socket/socket', async () => {
-  const { ChannelHub } = await import('../../lib/socket/channel-hub');
-  const { FakeSocket, asConsoleSocket } = await import('../../lib/socket/fake-socket');
+vi.mock('#src/lib/socket/socket', async () => {
+  const { ChannelHub } = await import('#src/lib/socket/channel-hub');
+  const { FakeSocket, asConsoleSocket } = await import('#src/lib/socket/fake-socket');
   return {
     channelHub: new ChannelHub({
       createSocket: () => asConsoleSocket(new FakeSocket()),

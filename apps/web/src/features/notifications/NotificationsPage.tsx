@@ -1,29 +1,17 @@
 import { notificationsChannel } from '@fleetgate/shared/events';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Pagination,
-  Paper,
-  Table,
-  Text,
-} from '@mantine/core';
-import { notifications as toasts } from '@mantine/notifications';
+import type { WebNotification } from '@fleetgate/shared/schemas/notifications';
+import { Alert, Anchor, Badge, Button, Center, Loader, Text } from '@mantine/core';
 import { IconChecks, IconExternalLink } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { PageFrame } from '../../app/layout/PageFrame';
-import type { PageProps } from '../../app/router/RouteScreen';
-import { useSession } from '../../app/session/session-context';
-import { failureMessage } from '../../lib/http/results';
-import { useChannel } from '../../lib/socket/useChannel';
-import { formatTime } from '../../lib/time';
+import { PageFrame } from '#src/components/page/PageFrame';
+import { type Column, PagedTable } from '#src/components/table/PagedTable';
+import { useAction } from '#src/lib/http/use-action';
+import type { PageProps } from '#src/lib/routing/page';
+import { useSession } from '#src/lib/session/session-context';
+import { useChannel } from '#src/lib/socket/useChannel';
+import { formatTime } from '#src/lib/time';
 import { markSeen, notificationKeys, useNotificationsPage } from './api/notifications';
 import { useTypeLabel } from './components/NotificationItem';
 import { buyLinkFor } from './utils/buy-link';
@@ -40,7 +28,6 @@ export function NotificationsPage({ chain, params }: PageProps) {
   const [search, setSearch] = useSearchParams();
   const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1);
   const query = useNotificationsPage(page, PAGE_SIZE);
-  const [marking, setMarking] = useState(false);
 
   // Without the header (mobile mode) the page still shows pushed notifications.
   useChannel(notificationsChannel(user.id), 'WebNotificationCreated', () => {
@@ -49,7 +36,6 @@ export function NotificationsPage({ chain, params }: PageProps) {
 
   const rows = query.data?.rows ?? [];
   const total = query.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const unseenHere = rows.filter((n) => n.seen_at === null).map((n) => n.id);
 
   const goTo = (next: number) =>
@@ -63,17 +49,58 @@ export function NotificationsPage({ chain, params }: PageProps) {
       { replace: false },
     );
 
-  const markPageSeen = async () => {
-    setMarking(true);
-    try {
-      await markSeen(unseenHere);
-      await queryClient.invalidateQueries({ queryKey: notificationKeys.all });
-    } catch (error) {
-      toasts.show({ color: 'red', message: failureMessage(error, 'update', 'notifications') });
-    } finally {
-      setMarking(false);
-    }
-  };
+  const columns: Column<WebNotification>[] = [
+    { key: 'time', header: t('page.time'), width: 180, render: (n) => formatTime(n.created_at) },
+    { key: 'type', header: t('page.type'), width: 160, render: (n) => typeLabel(n.type) },
+    {
+      key: 'summary',
+      header: t('page.summary'),
+      render: (notification) => {
+        const buyLink = buyLinkFor(notification, brand, user);
+        return (
+          <>
+            <Text
+              size="sm"
+              fw={notification.seen_at === null ? 600 : 400}
+              style={{ overflowWrap: 'anywhere' }}
+            >
+              {notification.summary}
+            </Text>
+            {buyLink && (
+              <Anchor href={buyLink} target="_blank" rel="noopener noreferrer" size="sm">
+                <span style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+                  {t('getMoreResources')}
+                  <IconExternalLink size={14} aria-hidden />
+                </span>
+              </Anchor>
+            )}
+          </>
+        );
+      },
+    },
+    {
+      key: 'state',
+      header: t('page.state'),
+      width: 220,
+      render: (notification) =>
+        notification.seen_at === null ? (
+          <Badge color="blue" variant="filled" data-testid="notification-state">
+            {t('unseen')}
+          </Badge>
+        ) : (
+          <Text size="sm" c="dimmed" data-testid="notification-state">
+            {t('page.seenAt', { time: formatTime(notification.seen_at) })}
+          </Text>
+        ),
+    },
+  ];
+
+  const markPageSeen = useAction({
+    call: (ids: number[]) => markSeen(ids),
+    failure: { verb: 'update', item: 'notifications' },
+    // The button stays busy until the page (and the bell) show them seen.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+  });
 
   return (
     <PageFrame
@@ -84,8 +111,8 @@ export function NotificationsPage({ chain, params }: PageProps) {
           variant="light"
           leftSection={<IconChecks size={16} />}
           disabled={unseenHere.length === 0}
-          loading={marking}
-          onClick={markPageSeen}
+          loading={markPageSeen.pending}
+          onClick={() => void markPageSeen.run(unseenHere)}
           data-testid="notifications-mark-page"
         >
           {t('page.markSeen')}
@@ -109,65 +136,23 @@ export function NotificationsPage({ chain, params }: PageProps) {
           <Text size="sm" c="dimmed" mb="xs" data-testid="notifications-page-counts">
             {t('page.counts', { count: total, unseen: query.data?.unseen ?? 0 })}
           </Text>
-          <Paper withBorder>
-            <Table.ScrollContainer minWidth={640}>
-              <Table verticalSpacing="sm" highlightOnHover data-testid="notifications-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th w={180}>{t('page.time')}</Table.Th>
-                    <Table.Th w={160}>{t('page.type')}</Table.Th>
-                    <Table.Th>{t('page.summary')}</Table.Th>
-                    <Table.Th w={220}>{t('page.state')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map((notification) => {
-                    const buyLink = buyLinkFor(notification, brand, user);
-                    const unseen = notification.seen_at === null;
-                    return (
-                      <Table.Tr
-                        key={notification.id}
-                        data-testid="notification-row"
-                        data-unseen={unseen || undefined}
-                      >
-                        <Table.Td>{formatTime(notification.created_at)}</Table.Td>
-                        <Table.Td>{typeLabel(notification.type)}</Table.Td>
-                        <Table.Td>
-                          <Text size="sm" fw={unseen ? 600 : 400} style={{ overflowWrap: 'anywhere' }}>
-                            {notification.summary}
-                          </Text>
-                          {buyLink && (
-                            <Anchor href={buyLink} target="_blank" rel="noopener noreferrer" size="sm">
-                              <span style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
-                                {t('getMoreResources')}
-                                <IconExternalLink size={14} aria-hidden />
-                              </span>
-                            </Anchor>
-                          )}
-                        </Table.Td>
-                        <Table.Td>
-                          {unseen ? (
-                            <Badge color="blue" variant="filled" data-testid="notification-state">
-                              {t('unseen')}
-                            </Badge>
-                          ) : (
-                            <Text size="sm" c="dimmed" data-testid="notification-state">
-                              {t('page.seenAt', { time: formatTime(notification.seen_at) })}
-                            </Text>
-                          )}
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Paper>
-          {pages > 1 && (
-            <Group justify="center" mt="md">
-              <Pagination total={pages} value={Math.min(page, pages)} onChange={goTo} />
-            </Group>
-          )}
+          <PagedTable
+            columns={columns}
+            rows={rows}
+            total={total}
+            loading={false}
+            page={page}
+            pageSize={PAGE_SIZE}
+            onPage={goTo}
+            label={t('title')}
+            empty={t('empty')}
+            testId="notifications-table"
+            minWidth={640}
+            rowProps={(notification) => ({
+              'data-testid': 'notification-row',
+              ...(notification.seen_at === null ? { 'data-unseen': 'true' } : {}),
+            })}
+          />
         </>
       )}
     </PageFrame>

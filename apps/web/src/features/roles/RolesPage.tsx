@@ -1,20 +1,19 @@
 import { DEFAULT_ROLES } from '@fleetgate/shared/roles';
 import type { Role } from '@fleetgate/shared/schemas/roles';
 import { Anchor, Badge, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconLock, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageFrame } from '../../app/layout/PageFrame';
-import type { PageProps } from '../../app/router/RouteScreen';
-import { useSession } from '../../app/session/session-context';
-import { type Column, PagedTable, pageQueryProps } from '../../components/table/PagedTable';
-import { RowAction } from '../../components/table/RowAction';
-import { roleDescription, roleTitle, shownRoleTitle } from '../../i18n/role-titles';
-import { useWindows } from '../../lib/dialogs/use-windows';
-import { useWindowsStore } from '../../lib/dialogs/WindowsProvider';
-import { failureMessage, successToast } from '../../lib/http/results';
+import { PageFrame } from '#src/components/page/PageFrame';
+import { type Column, PagedTable, pageQueryProps } from '#src/components/table/PagedTable';
+import { RowAction } from '#src/components/table/RowAction';
+import { roleDescription, roleTitle, shownRoleTitle } from '#src/i18n/role-titles';
+import { useWindows } from '#src/lib/dialogs/use-windows';
+import { useWindowsStore } from '#src/lib/dialogs/WindowsProvider';
+import { useAction } from '#src/lib/http/use-action';
+import type { PageProps } from '#src/lib/routing/page';
+import { useSession } from '#src/lib/session/session-context';
 import { companyKeys, fetchCompanyOptions } from '../companies/api/companies';
 import { roleActions, roleKeys, useRoles } from './api/roles';
 import { openRoleEditor, openRolePermissions } from './dialogs';
@@ -27,7 +26,12 @@ export function RolesPage({ chain, params }: PageProps) {
   const { can } = useSession();
   const store = useWindowsStore();
   const windows = useWindows();
-  const queryClient = useQueryClient();
+  const removal = useAction({
+    call: (role: Role) => roleActions.remove(role.id),
+    failure: { verb: 'remove', item: 'role' },
+    invalidate: [roleKeys.all],
+    success: t('delete.done'),
+  });
   const [page, setPage] = useState(1);
   const [companyId, setCompanyId] = useState<string | null>(null);
   const defaults = useRoles({ type: 'default', limit: 100, offset: 0 });
@@ -53,14 +57,7 @@ export function RolesPage({ chain, params }: PageProps) {
       id: `role-delete:${role.id}`,
     });
     if (!yes) return;
-    try {
-      const response = await roleActions.remove(role.id);
-      notifications.show({ color: 'green', message: successToast(response.message, t('delete.done')) });
-    } catch (error) {
-      notifications.show({ color: 'red', message: failureMessage(error, 'remove', 'role') });
-    } finally {
-      void queryClient.invalidateQueries({ queryKey: roleKeys.all });
-    }
+    await removal.run(role);
   }
 
   const permissionsCell = (role: Role) => (

@@ -1,23 +1,9 @@
-import i18next from 'i18next';
-import { registerDialog } from '../../lib/dialogs/registry';
-import { type WindowsStore, windowsStore } from '../../lib/dialogs/windows-store';
-import { RoleEditor } from './components/RoleEditor';
-import { RolePermissionsDialog } from './components/RolePermissionsDialog';
+import { type WindowsStore, windowsStore } from '#src/lib/dialogs/windows-store';
 
 /**
- * The roles dialogs of product §2: 'new role' (also edits a custom role) and 'role
- * permissions'. They register when this module loads; open them through the helpers
- * below so any screen (a users table's role link) can use them.
+ * Openers of the roles dialogs of product §2 (listed in ./manifest.ts): 'new role', which also
+ * edits a custom role, and 'role permissions'. Any screen may use them (a users table's role link).
  */
-registerDialog('newRole', RoleEditor, {
-  title: (props) =>
-    i18next.t(props.roleId === undefined ? 'roles:editor.newTitle' : 'roles:editor.editTitle'),
-  size: 'lg',
-});
-registerDialog('rolePermissions', RolePermissionsDialog, {
-  title: () => i18next.t('roles:permissionsDialog.title'),
-  size: 'md',
-});
 
 /** Opens 'new role', or the same dialog for an existing custom role. */
 export function openRoleEditor(roleId?: number, store: WindowsStore = windowsStore): string {

@@ -1,5 +1,5 @@
 import type { Permission } from '@fleetgate/shared/permissions';
-import { pathOf } from '@fleetgate/shared/routes';
+import { pathOf, type RouteName } from '@fleetgate/shared/routes';
 import type { Icon } from '@tabler/icons-react';
 import { IconBuilding, IconRouter, IconTag, IconUsers } from '@tabler/icons-react';
 import i18next from 'i18next';
@@ -30,7 +30,7 @@ export type SearchEndpoint = {
   path: string;
   permission: Permission;
   /** Route name of the full table; 'View in table' opens it with `?q=`. */
-  tableRoute: string;
+  tableRoute: RouteName;
   icon: Icon;
   /** The main line of a result. */
   title(result: SearchResult): string;

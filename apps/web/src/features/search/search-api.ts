@@ -1,5 +1,5 @@
 import { PAGE_SIZES } from '@fleetgate/shared/constants';
-import { api } from '../../lib/http/client';
+import { api } from '#src/lib/http/client';
 import type { SearchEndpoint, SearchResult } from './registry';
 
 /** Parameters every search request sends (product §7 Search). */

@@ -16,12 +16,12 @@ import {
 import { IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PageFrame } from '../../app/layout/PageFrame';
-import type { PageProps } from '../../app/router/RouteScreen';
-import { useSession } from '../../app/session/session-context';
-import { openForm } from '../../components/forms/open-form';
-import { ApiError } from '../../lib/http/errors';
-import { failureMessage } from '../../lib/http/results';
+import { openForm } from '#src/components/forms/open-form';
+import { PageFrame } from '#src/components/page/PageFrame';
+import { ApiError } from '#src/lib/http/errors';
+import { failureMessage } from '#src/lib/http/results';
+import type { PageProps } from '#src/lib/routing/page';
+import { useSession } from '#src/lib/session/session-context';
 import { type TagChartJson, useTagChart } from './api/tags';
 import { type Bar, BarChart } from './components/BarChart';
 import { editTagForm } from './forms/tag-forms';
@@ -101,7 +101,7 @@ export function TagChartPage({ chain, params }: PageProps) {
       <Stack>
         <Paper withBorder p="md" data-testid="tag-summary">
           <Group gap="lg" align="flex-start">
-            <ColorSwatch color={tag.color} size={28} aria-label={t('field.color')} />
+            <ColorSwatch color={tag.color} size={28} role="img" aria-label={t('field.color')} />
             <Stack gap={4} style={{ flex: 1 }}>
               <Text size="sm" data-testid="tag-summary-description">
                 {tag.description || t('chart.noDescription')}

@@ -1,5 +1,5 @@
-import { PageFrame } from '../../app/layout/PageFrame';
-import type { PageProps } from '../../app/router/RouteScreen';
+import { PageFrame } from '#src/components/page/PageFrame';
+import type { PageProps } from '#src/lib/routing/page';
 import { InvitationsTable } from './components/InvitationsTable';
 
 /** users.invitations (product §2). */

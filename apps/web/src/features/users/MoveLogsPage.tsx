@@ -1,5 +1,5 @@
-import { PageFrame } from '../../app/layout/PageFrame';
-import type { PageProps } from '../../app/router/RouteScreen';
+import { PageFrame } from '#src/components/page/PageFrame';
+import type { PageProps } from '#src/lib/routing/page';
 import { MoveLogsTable } from './components/MoveLogsTable';
 
 /** users.move-logs (product §2). */

@@ -1,10 +1,10 @@
 import { Button, Menu } from '@mantine/core';
 import { IconChevronDown, IconShieldOff, IconUserKey, IconUserX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { PageFrame } from '../../app/layout/PageFrame';
-import type { PageProps } from '../../app/router/RouteScreen';
-import { useSession } from '../../app/session/session-context';
-import { openForm } from '../../components/forms/open-form';
+import { openForm } from '#src/components/forms/open-form';
+import { PageFrame } from '#src/components/page/PageFrame';
+import type { PageProps } from '#src/lib/routing/page';
+import { useSession } from '#src/lib/session/session-context';
 import { UsersTable } from './components/UsersTable';
 import { deleteUserForm, makeSsoAdminForm, removeUserMfaForm } from './forms/user-forms';
 

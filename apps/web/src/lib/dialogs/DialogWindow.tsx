@@ -1,7 +1,7 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { useFocusTrap } from '@mantine/hooks';
 import { IconMaximize, IconMinimize, IconMinus, IconX } from '@tabler/icons-react';
-import { type PointerEvent, useContext, useId, useMemo, useRef, useState } from 'react';
+import { type PointerEvent, useContext, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type WindowHandle, WindowHandleContext, WindowsStoreContext } from './window-context';
 import classes from './windows.module.css';
@@ -33,6 +33,17 @@ export function DialogWindow({
   const trapRef = useFocusTrap(active);
   const drag = useRef<Drag | null>(null);
   const [live, setLive] = useState<{ x: number; y: number } | null>(null);
+  // What had the focus when the window opened (read while rendering, before the trap moves it)
+  // gets it back when the window closes, as a modal dialog does (WAI-ARIA dialog pattern).
+  const [opener] = useState(() =>
+    document.activeElement instanceof HTMLElement ? document.activeElement : null,
+  );
+  useEffect(
+    () => () => {
+      if (opener?.isConnected && opener !== document.body) opener.focus();
+    },
+    [opener],
+  );
   const position = live ?? entry.position;
 
   const handle = useMemo<WindowHandle>(

@@ -7,12 +7,11 @@ import {
   summarize,
 } from './action-status-state';
 
-const step = (
-  command_id: string,
-  status: ActionItem['status'],
-  extra: Partial<ActionItem> = {},
-): ActionItem => ({
-  command_id,
+/** A source's item: the state keeps the fields of its own (a device command's device and action). */
+type CommandItem = ActionItem & { device_id: number; action: string };
+
+const step = (id: string, status: ActionItem['status'], extra: Partial<CommandItem> = {}): CommandItem => ({
+  id,
   device_id: 7,
   action: 'cli',
   status,

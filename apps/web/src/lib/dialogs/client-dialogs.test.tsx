@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../i18n/i18n';
+import { initI18n } from '#src/i18n/i18n';
 import { ApiError, CancelledError } from '../http/errors';
 import { clientHandlers } from '../http/handlers';
 import { mfaKind } from './client-dialogs';

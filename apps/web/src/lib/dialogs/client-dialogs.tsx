@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../http/client';
 import { ApiError, CancelledError } from '../http/errors';
 import { clientHandlers, type MfaChallenge } from '../http/handlers';
-import { registerBuiltinDialogs } from './builtin-dialogs';
 import { useWindow } from './window-context';
 import type { WindowsStore } from './windows-store';
 
@@ -152,8 +151,6 @@ function VerificationDialog({
  * the HTTP client (product §4, §8). Returns the undo.
  */
 export function registerClientDialogs(store: WindowsStore): () => void {
-  registerBuiltinDialogs();
-
   clientHandlers.confirmPassword = (message) =>
     new Promise<boolean>((resolve) => {
       let confirmed = false;

@@ -1,111 +1,85 @@
-import { type ComponentType, createElement, type ReactNode } from 'react';
+import { Loader } from '@mantine/core';
+import { type ComponentType, createElement, lazy, type ReactNode, Suspense } from 'react';
+import { BUILTIN_DIALOGS } from './builtin-dialogs';
 import type { WindowSize } from './windows-state';
-
-/**
- * The named dialogs of product §2 Dialog system. Features register a component under one
- * of these names when they build it; opening a name nobody registered is a programming
- * error and throws.
- */
-export const DIALOG_NAMES = [
-  // Device
-  'device.unregister',
-  'device.updateInfo',
-  'device.exportBackup',
-  'device.exportEventLogs',
-  'device.exportTroubleshoot',
-  'device.reboot',
-  'device.manageServices',
-  'device.devicePack',
-  'device.monitoringPeriod',
-  'device.deviceAccess',
-  'device.manageTags',
-  'device.passwordManager',
-  'device.taskManager',
-  'device.cancelPendingUpdates',
-  'device.periodicBackups',
-  'device.vpnConfig',
-  'device.siteBlocking',
-  'device.dynamicDns',
-  'device.deviceAlerts',
-  'device.cli',
-  'device.webUi',
-  'device.portInfo',
-  'device.locationHistory',
-  'device.wifiChart',
-  'device.wifiQrCode',
-  'device.esimConfiguration',
-  'device.uploadToDevice',
-  'device.testEndpoint',
-  // Other
-  'addDevice',
-  'addDeviceFromFile',
-  'addRemote',
-  'addVpn',
-  'addVpnQuickConnect',
-  'newReport',
-  'createAlert',
-  'createDashboard',
-  'newCompany',
-  'editCompany',
-  'manageCompanyFlags',
-  'newRole',
-  'editUserRole',
-  'rolePermissions',
-  'moveDevices',
-  'moveUsers',
-  'moveDeviceResources',
-  'smtpConfiguration',
-  'terms',
-  'dataAgreement',
-  'creditReport',
-  'imageGallery',
-  'notes',
-  'notices',
-  'multiConfig',
-  'multiConfigLogs',
-  'configurationTemplates',
-  'jsonViewer',
-  'tableSettings',
-  // The dialog system's own (product §4 'Action status', §8 'Error')
-  'error',
-  'actionStatus',
-] as const;
-export type DialogName = (typeof DIALOG_NAMES)[number];
 
 export type DialogProps = Record<string, unknown>;
 
+/** A named dialog of product §2 Dialog system, as the window manager opens it. */
 export type RegisteredDialog = {
   render(props: DialogProps): ReactNode;
-  /** The window title for these props (already translated). */
+  /** The window title for these props (already translated); shown while the component loads. */
   title(props: DialogProps): ReactNode;
   size: WindowSize;
+  /** Loads the dialog's component: the window does it when first opened, tests to walk every dialog. */
+  load(): Promise<unknown>;
 };
 
-const registry = new Map<DialogName, RegisteredDialog>();
-
 /**
- * Registers the component behind a dialog name. `title` may read the props (e.g. a
- * device's name). Registering a name again replaces the earlier one (hot reload).
+ * The named dialogs by group: the dialog system's own here, the console's added by app/ (declaration
+ * merging) from the feature manifests, so that a name nobody lists does not compile where it is opened.
  */
-export function registerDialog<P extends object>(
-  name: DialogName,
-  component: ComponentType<P>,
-  options: { title: ReactNode | ((props: P) => ReactNode); size?: WindowSize },
-): void {
-  const { title } = options;
-  registry.set(name, {
-    render: (props) => createElement(component, props as P),
-    title: (props) => (typeof title === 'function' ? title(props as P) : title),
-    size: options.size ?? 'md',
-  });
+export interface DialogRegister {
+  builtin: typeof BUILTIN_DIALOGS;
 }
 
+/** The name of a dialog some manifest lists (product §2 Dialog system). */
+export type DialogName = {
+  [Group in keyof DialogRegister]: Extract<keyof DialogRegister[Group], string>;
+}[keyof DialogRegister];
+
+function DialogLoading() {
+  return createElement(
+    'div',
+    {
+      style: { display: 'flex', justifyContent: 'center', padding: 'var(--mantine-spacing-xl) 0' },
+      'data-testid': 'window-loading',
+    },
+    createElement(Loader, { size: 'sm' }),
+  );
+}
+
+/**
+ * A named dialog of a feature: its component loads when the dialog is first opened, from any
+ * screen, while the window already shows its title. `title` may read the props (a device's name).
+ */
+export function dialog<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  options: { title: ReactNode | ((props: P) => ReactNode); size?: WindowSize },
+): RegisteredDialog {
+  const Component = lazy(async () => ({ default: await load() }) as { default: ComponentType<DialogProps> });
+  const { title } = options;
+  return {
+    render: (props) =>
+      createElement(Suspense, { fallback: createElement(DialogLoading) }, createElement(Component, props)),
+    title: (props) => (typeof title === 'function' ? title(props as P) : title),
+    size: options.size ?? 'md',
+    load,
+  };
+}
+
+let provided: Readonly<Record<string, RegisteredDialog>> = {};
+
+/**
+ * The console's named dialogs, assembled by app/ from the feature manifests before the console
+ * renders; the dialog system's own (BUILTIN_DIALOGS) are always there, on the account side too.
+ */
+export function provideDialogs(dialogs: Readonly<Record<string, RegisteredDialog>>): void {
+  provided = dialogs;
+}
+
+function lookup(name: string): RegisteredDialog | undefined {
+  if (Object.hasOwn(BUILTIN_DIALOGS, name)) return BUILTIN_DIALOGS[name as keyof typeof BUILTIN_DIALOGS];
+  return Object.hasOwn(provided, name) ? provided[name] : undefined;
+}
+
+/** The dialog behind a name; a name no manifest lists is a programming error and throws. */
 export function registeredDialog(name: DialogName): RegisteredDialog {
-  const entry = registry.get(name);
+  const entry = lookup(name);
   if (!entry) throw new Error(`Dialog "${name}" is not registered`);
   return entry;
 }
 
 export function isRegistered(name: DialogName): boolean {
-  return registry.has(name);
+  return lookup(name) !== undefined;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, CancelledError, NetworkError } from '../http/errors';
-import { mapSubmitError } from './errors';
+import { mapSubmitError, zodFieldErrors } from './errors';
 
 const api = (errors: { code: string; message: string; source?: string }[], status = 400) =>
   new ApiError(status, 'Bad Request', errors, { success: false, errors });
@@ -93,5 +93,15 @@ describe('form error mapping (product §8)', () => {
 
   it('shows nothing for a cancelled request', () => {
     expect(mapSubmitError(new CancelledError('Route changed'), { fieldKeys })).toBeNull();
+  });
+
+  it("checks before sending with the shared schema's first message per field", () => {
+    expect(
+      zodFieldErrors([
+        { path: ['name'], message: 'Name is required' },
+        { path: ['name'], message: 'Name is too long' },
+        { path: ['scopes', 0], message: 'Unknown scope' },
+      ]),
+    ).toEqual({ name: 'Name is required', scopes: 'Unknown scope' });
   });
 });

@@ -112,3 +112,19 @@ function sendFailedMessage(error: unknown, texts: ErrorTexts): string {
   if (error instanceof Error && error.message) return error.message;
   return texts.sendFailed;
 }
+
+/**
+ * The shared zod schema's verdict before sending (product §5), as field errors keyed like the
+ * server's: the first message per top-level field. Forms outside the engine check with it,
+ * then map the server's answer with mapSubmitError.
+ */
+export function zodFieldErrors(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = String(issue.path[0] ?? '');
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}

@@ -1,8 +1,9 @@
 import i18next from 'i18next';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../i18n/i18n';
+import { FORMS } from '#src/app/features';
+import { initI18n } from '#src/i18n/i18n';
 import { isSuccessMessage, successMessage } from '../http/results';
-import { FORM_NAMES, loadForm } from './registry';
+import { formNames, loadForm, provideForms } from './registry';
 import { trimValues } from './text';
 import type { FormDefinition } from './types';
 
@@ -22,6 +23,9 @@ const ZOD_DEFAULTS = [
   'Expected',
   'Required',
 ];
+// The console's forms, as app/ hands them to the registry.
+provideForms(FORMS);
+const FORM_NAMES = formNames();
 const NO_MESSAGE = '\u0000no message of its own\u0000';
 const BAD = [undefined, null, '', '   ', 'x'.repeat(100_001), 42, -1, 1.5, true, [], {}];
 

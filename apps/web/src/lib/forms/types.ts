@@ -2,6 +2,7 @@ import type { Permission } from '@fleetgate/shared/permissions';
 import type { QueryKey } from '@tanstack/react-query';
 import type { ComponentType, ReactNode } from 'react';
 import type { z } from 'zod';
+import type { ActionStatusSource } from '../dialogs/action-status-state';
 import type { Envelope } from '../http/client';
 import type { ListOptions } from './list-input';
 
@@ -160,6 +161,11 @@ export type FormDefinition = {
    * own: for a form that stays open to show what its request did (the CLI output).
    */
   statusInline?: boolean;
+  /**
+   * Where 'Action status' takes the items of a response's channel from (the feature's
+   * source); without one it shows the summary and the channel only.
+   */
+  actionStatus?(channel: string): ActionStatusSource;
   /** Asked before sending; the form is sent only on Confirm. */
   confirm?: FormConfirm;
   /** The full-page form stays after success instead of going back (product §2). */

@@ -5,6 +5,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { channelOnlySource } from '../dialogs/ActionStatusDialog';
+import type { ActionStatusSource } from '../dialogs/action-status-state';
 import { confirm } from '../dialogs/confirm';
 import { useWindowsStore } from '../dialogs/WindowsProvider';
 import type { Envelope } from '../http/client';
@@ -21,7 +23,7 @@ export function optionsOf(field: FieldDef, values: FormValues): readonly FieldOp
 }
 
 /** 'Action status' of a request that carried a channel (product §4), when the form shows it itself. */
-export type InlineStatus = { channel: string; message?: string };
+export type InlineStatus = { source: ActionStatusSource; message?: string };
 
 type Options = {
   id: string | undefined;
@@ -145,7 +147,8 @@ export function useSchemaForm(definition: FormDefinition, options: Options) {
       // product §4: a response with a channel opens 'Action status', which shows the response's
       // summary (once: the toast says what succeeded).
       if (channel) {
-        const shown = { channel, ...(response.message ? { message: response.message } : {}) };
+        const source = (definition.actionStatus ?? channelOnlySource)(channel);
+        const shown = { source, ...(response.message ? { message: response.message } : {}) };
         if (definition.statusInline) setInlineStatus(shown);
         else windows.openNamed('actionStatus', shown, { id: `${options.formId}:status` });
       }

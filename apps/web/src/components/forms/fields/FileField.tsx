@@ -2,8 +2,8 @@ import { Button, CloseButton, Group, Input, Paper, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { type DragEvent, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { checkFile, type FileError, filterDropped, formatBytes } from '../../../lib/forms/file-rules';
-import type { FieldDef } from '../../../lib/forms/types';
+import { checkFile, type FileError, filterDropped, formatBytes } from '#src/lib/forms/file-rules';
+import type { FieldDef } from '#src/lib/forms/types';
 
 type Props = {
   field: FieldDef;

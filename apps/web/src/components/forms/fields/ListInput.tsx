@@ -12,7 +12,7 @@ import {
   type ListItem,
   type ListOptions,
   removeLast,
-} from '../../../lib/forms/list-input';
+} from '#src/lib/forms/list-input';
 
 type Props = {
   name: string;

@@ -2,10 +2,10 @@ import { ActionIcon, PasswordInput, Textarea, TextInput, Tooltip } from '@mantin
 import { IconWand } from '@tabler/icons-react';
 import type { ClipboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyMask } from '../../../lib/forms/masks';
-import { generatePassword } from '../../../lib/forms/password';
-import { pasteWithin } from '../../../lib/forms/text';
-import type { FieldDef } from '../../../lib/forms/types';
+import { applyMask } from '#src/lib/forms/masks';
+import { generatePassword } from '#src/lib/forms/password';
+import { pasteWithin } from '#src/lib/forms/text';
+import type { FieldDef } from '#src/lib/forms/types';
 
 type Props = {
   field: FieldDef;

@@ -1,8 +1,16 @@
-import type { AccountSession, Profile, ProfileBody } from '@fleetgate/shared/schemas/account';
-import type { ImpersonationRequest } from '@fleetgate/shared/schemas/impersonation';
+import type {
+  AccountSession,
+  Profile,
+  ProfileBody,
+  SessionRevoked,
+  SessionsRevoked,
+  TosResult,
+} from '@fleetgate/shared/schemas/account';
+import type { IdResult, OkResult } from '@fleetgate/shared/schemas/api';
+import type { ImpersonationAccess, ImpersonationRequest } from '@fleetgate/shared/schemas/impersonation';
 import type { ApiToken, CreatedToken, CreateTokenBody } from '@fleetgate/shared/schemas/tokens';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/http/client';
+import { api } from '#src/lib/http/client';
 
 /** Query keys of account settings (CONVENTIONS example 9): a change invalidates what it touched. */
 export const accountKeys = {
@@ -37,25 +45,24 @@ export function useTokens() {
 export function useImpersonationAccess() {
   return useQuery({
     queryKey: accountKeys.impersonation(),
-    queryFn: async () =>
-      (await api.get<{ until: string | null; max_days: number }>('/user/impersonation-access')).data,
+    queryFn: async () => (await api.get<ImpersonationAccess>('/user/impersonation-access')).data,
   });
 }
 
 export const accountActions = {
   updateProfile: (body: ProfileBody) => api.put<Profile>('/user/profile', body),
   changePassword: (current_password: string, password: string) =>
-    api.put<{ ok: true }>('/user/password', { current_password, password }),
+    api.put<OkResult>('/user/password', { current_password, password }),
   updateContact: (email: string, username: string) => api.put<Profile>('/user/contact', { email, username }),
   /** product §7 PUT /account/user (the account side; answered under /api here). */
-  acceptTerms: () => api.put<{ tos_accepted: boolean }>('/account/user', { tos_accepted: true }),
-  revokeSession: (id: string) => api.delete<{ id: string }>(`/user/sessions/${encodeURIComponent(id)}`),
-  revokeOtherSessions: () => api.post<{ revoked: number }>('/user/sessions/revoke-others', {}),
+  acceptTerms: () => api.put<TosResult>('/account/user', { tos_accepted: true }),
+  revokeSession: (id: string) => api.delete<SessionRevoked>(`/user/sessions/${encodeURIComponent(id)}`),
+  revokeOtherSessions: () => api.post<SessionsRevoked>('/user/sessions/revoke-others', {}),
   createToken: (body: CreateTokenBody) => api.post<CreatedToken>('/user/tokens', body),
-  revokeToken: (id: number) => api.delete<{ id: number }>(`/user/tokens/${id}`),
+  revokeToken: (id: number) => api.delete<IdResult>(`/user/tokens/${id}`),
   grantImpersonation: (until: string) =>
-    api.post<{ until: string | null }>('/user/impersonation-access', { until }),
-  revokeImpersonation: () => api.post<{ ok: true }>('/user/revoke-impersonation-access', {}),
+    api.post<ImpersonationAccess>('/user/impersonation-access', { until }),
+  revokeImpersonation: () => api.post<OkResult>('/user/revoke-impersonation-access', {}),
   lookupRequest: (token: string) =>
     api.post<ImpersonationRequest>('/impersonation/requests/lookup', { token }),
 };

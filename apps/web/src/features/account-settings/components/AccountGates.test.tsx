@@ -2,9 +2,10 @@ import { DEFAULT_ROLES } from '@fleetgate/shared/roles';
 import type { CurrentUser } from '@fleetgate/shared/schemas/auth';
 import { DEFAULT_BRAND } from '@fleetgate/shared/schemas/brand';
 import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../i18n/i18n';
+import { initI18n } from '#src/i18n/i18n';
 import { AccountGates, TOS_FLAG_KEY } from './AccountGates';
 
 const role = DEFAULT_ROLES.find((r) => r.name === 'end_user')!;
@@ -41,7 +42,9 @@ let calls: { url: string; method: string; body: unknown }[];
 function renderGates(user: CurrentUser, brand = DEFAULT_BRAND) {
   render(
     <MantineProvider>
-      <AccountGates user={user} brand={brand} />
+      <QueryClientProvider client={new QueryClient()}>
+        <AccountGates user={user} brand={brand} />
+      </QueryClientProvider>
     </MantineProvider>,
   );
 }

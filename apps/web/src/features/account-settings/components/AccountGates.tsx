@@ -5,10 +5,13 @@ import type { Brand } from '@fleetgate/shared/schemas/brand';
 import { Alert, Button, Group, Modal, ScrollArea, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { local } from '../../../lib/storage/local-storage';
-import { signOut } from '../../account/sign-out';
+import { signOut } from '#src/features/account/sign-out';
+import { mapSubmitError, zodFieldErrors } from '#src/lib/forms/errors';
+import { useAction } from '#src/lib/http/use-action';
+import { local } from '#src/lib/storage/local-storage';
 import { accountActions } from '../api/account';
-import { type FieldErrors, splitErrors, zodErrors } from './field-errors';
+
+type FieldErrors = Record<string, string>;
 
 /** The local flag of a silently accepted agreement (product §4 non-default brands; §9 key 20230118). */
 export const TOS_FLAG_KEY = `tos_accepted_${TOS_VERSION}`;
@@ -18,18 +21,14 @@ const GATE_Z = 150;
 
 function DataAgreement({ onAccepted }: { onAccepted(): void }) {
   const { t } = useTranslation('account-settings');
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  async function accept() {
-    setBusy(true);
-    try {
-      await accountActions.acceptTerms();
-      onAccepted();
-    } catch (caught) {
-      setError(caught instanceof Error ? caught.message : t('terms.failed'));
-      setBusy(false);
-    }
-  }
+  const accept = useAction({
+    call: () => accountActions.acceptTerms(),
+    failure: { verb: 'accept', item: 'data agreement' },
+    onSuccess: onAccepted,
+    // The gate has no toasts to spare: the reason shows in it.
+    onFailure: (_message, caught) => setError(caught instanceof Error ? caught.message : t('terms.failed')),
+  });
   return (
     <Stack data-testid="data-agreement">
       <Title order={3}>{t('terms.title')}</Title>
@@ -47,7 +46,7 @@ function DataAgreement({ onAccepted }: { onAccepted(): void }) {
         <Button variant="default" onClick={() => void signOut()}>
           {t('terms.decline')}
         </Button>
-        <Button onClick={accept} loading={busy}>
+        <Button onClick={() => void accept.run()} loading={accept.pending}>
           {t('terms.accept')}
         </Button>
       </Group>
@@ -61,24 +60,32 @@ function EnterEmail({ user, onSaved }: { user: CurrentUser; onSaved(emailChanged
   const [username, setUsername] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const update = useAction({
+    call: (contact: { email: string; username: string }) =>
+      accountActions.updateContact(contact.email, contact.username),
+    failure: { verb: 'save', item: 'email address' },
+    onSuccess: (_response, contact) => {
+      // The gate closes (or the page reloads): the button keeps spinning until then.
+      setSaved(true);
+      onSaved(contact.email !== user.email);
+    },
+    onFailure: (_message, error) => {
+      const mapped = mapSubmitError(error, { fieldKeys: ['email', 'username'] });
+      if (!mapped) return;
+      setErrors(mapped.fields);
+      setFormError(mapped.form.join(' ') || null);
+    },
+  });
+  const busy = update.pending || saved;
 
   async function save(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
     setFormError(null);
     const parsed = contactBodySchema.safeParse({ email, username });
-    if (!parsed.success) return setErrors(zodErrors(parsed.error.issues));
-    setBusy(true);
-    try {
-      await accountActions.updateContact(parsed.data.email, parsed.data.username);
-      onSaved(parsed.data.email !== user.email);
-    } catch (error) {
-      const split = splitErrors(error, ['email', 'username'], 'save', 'email address');
-      setErrors(split.fields);
-      setFormError(split.form);
-      setBusy(false);
-    }
+    if (!parsed.success) return setErrors(zodFieldErrors(parsed.error.issues));
+    await update.run(parsed.data);
   }
 
   return (
@@ -130,17 +137,21 @@ export function AccountGates({ user, brand }: { user: CurrentUser; brand: Brand 
   const { t } = useTranslation('account-settings');
   const [accepted, setAccepted] = useState(user.tos_accepted || user.isImpersonating);
   const [contactDone, setContactDone] = useState(false);
+  const acceptSilently = useAction({
+    call: () => accountActions.acceptTerms(),
+    failure: { verb: 'accept', item: 'data agreement' },
+    onSuccess: () => local.set(TOS_FLAG_KEY, true),
+    // Silent by product §4: a failure is asked again at the next start (no local flag).
+    onFailure: () => {},
+  });
+  const acceptTerms = acceptSilently.run;
 
   useEffect(() => {
     if (accepted || brand.default) return;
     // product §4: for another brand, acceptance is sent silently and a local flag stored.
     if (local.get(TOS_FLAG_KEY, false)) return setAccepted(true);
-    accountActions
-      .acceptTerms()
-      .then(() => local.set(TOS_FLAG_KEY, true))
-      .catch(() => {})
-      .finally(() => setAccepted(true));
-  }, [accepted, brand.default]);
+    void acceptTerms().finally(() => setAccepted(true));
+  }, [accepted, brand.default, acceptTerms]);
 
   const needsAgreement = !accepted && brand.default;
   const needsEmail =

@@ -1,15 +1,13 @@
 import { IMPERSONATION_MAX_DAYS } from '@fleetgate/shared/schemas/impersonation';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconUserShield } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DateTimeField } from '../../../components/forms/fields/DateTimeField';
-import { useWindows } from '../../../lib/dialogs/use-windows';
-import { failureMessage } from '../../../lib/http/results';
-import { formatTime } from '../../../lib/time';
+import { DateTimeField } from '#src/components/forms/fields/DateTimeField';
+import { useWindows } from '#src/lib/dialogs/use-windows';
+import { useAction } from '#src/lib/http/use-action';
+import { formatTime } from '#src/lib/time';
 import { accountActions, accountKeys, useImpersonationAccess } from '../api/account';
 import { useAccountSession } from '../components/account-session';
 import { SettingsSection } from '../components/SettingsSection';
@@ -24,35 +22,35 @@ export function ImpersonationAccessPage() {
   const { t } = useTranslation('impersonation');
   const { user, reload } = useAccountSession();
   const windows = useWindows();
-  const queryClient = useQueryClient();
   const access = useImpersonationAccess();
   const [until, setUntil] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: accountKeys.impersonation() });
-    await reload();
-  };
+  const grantAccess = useAction({
+    call: (limit: string) => accountActions.grantImpersonation(limit),
+    failure: { verb: 'grant', item: 'impersonation access' },
+    invalidate: [accountKeys.impersonation()],
+    success: t('grant.done'),
+    onSuccess: () => {
+      setUntil(null);
+      return reload();
+    },
+    onFailure: setError,
+  });
+  const revokeAccess = useAction({
+    call: () => accountActions.revokeImpersonation(),
+    failure: { verb: 'revoke', item: 'impersonation access' },
+    // product §4: after the revoke the page reloads.
+    onSuccess: () => window.location.reload(),
+  });
 
   async function grant(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
+    if (grantAccess.pending) return;
     if (!until) return setError(t('grant.required'));
     if (dayjs(until).isAfter(dayjs().add(IMPERSONATION_MAX_DAYS, 'day'))) {
       return setError(t('grant.tooFar', { days: IMPERSONATION_MAX_DAYS }));
     }
-    setBusy(true);
-    try {
-      const response = await accountActions.grantImpersonation(until);
-      notifications.show({ color: 'green', message: response.message ?? t('grant.done') });
-      setUntil(null);
-      await refresh();
-    } catch (caught) {
-      setError(failureMessage(caught, 'grant', 'impersonation access'));
-    } finally {
-      setBusy(false);
-    }
+    await grantAccess.run(until);
   }
 
   async function revoke() {
@@ -65,13 +63,7 @@ export function ImpersonationAccessPage() {
       id: 'impersonation-revoke',
     });
     if (!yes) return;
-    try {
-      await accountActions.revokeImpersonation();
-      // product §4: after the revoke the page reloads.
-      window.location.reload();
-    } catch (caught) {
-      notifications.show({ color: 'red', message: failureMessage(caught, 'revoke', 'impersonation access') });
-    }
+    await revokeAccess.run();
   }
 
   const current = access.data?.until ?? null;
@@ -132,7 +124,7 @@ export function ImpersonationAccessPage() {
             disabled={user.isImpersonating}
           />
           <Group>
-            <Button type="submit" loading={busy} disabled={user.isImpersonating}>
+            <Button type="submit" loading={grantAccess.pending} disabled={user.isImpersonating}>
               {t('grant.submit')}
             </Button>
           </Group>

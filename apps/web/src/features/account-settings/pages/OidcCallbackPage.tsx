@@ -2,12 +2,12 @@ import { safeContinueUrl } from '@fleetgate/shared/url';
 import { Alert, Button, Group, Loader } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NOTICE_CODES, type NoticeCode } from '../../../app/session-init';
-import { api } from '../../../lib/http/client';
-import { ApiError, CancelledError } from '../../../lib/http/errors';
-import { failureMessage } from '../../../lib/http/results';
-import { NoticeScreen } from '../../mfa/NoticeScreen';
-import { VENDOR_RETURN_KEY } from '../../mfa/vendor-redirect';
+import { NoticeScreen } from '#src/features/mfa/NoticeScreen';
+import { VENDOR_RETURN_KEY } from '#src/features/mfa/vendor-redirect';
+import { api } from '#src/lib/http/client';
+import { ApiError, CancelledError } from '#src/lib/http/errors';
+import { failureMessage } from '#src/lib/http/results';
+import { NOTICE_CODES, type NoticeCode } from '#src/lib/session/session-init';
 import { CenteredCard } from '../components/CenteredCard';
 
 type State =

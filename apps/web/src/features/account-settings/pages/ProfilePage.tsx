@@ -1,23 +1,35 @@
 import { passwordChangeBodySchema, profileBodySchema } from '@fleetgate/shared/schemas/account';
 import { Alert, Avatar, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { mapSubmitError, zodFieldErrors } from '#src/lib/forms/errors';
+import { useAction } from '#src/lib/http/use-action';
 import { accountActions, accountKeys, useProfile } from '../api/account';
 import { useAccountSession } from '../components/account-session';
-import { type FieldErrors, splitErrors, zodErrors } from '../components/field-errors';
 import { SettingsSection } from '../components/SettingsSection';
+
+type FieldErrors = Record<string, string>;
 
 function ProfileForm() {
   const { t } = useTranslation('account-settings');
   const { reload } = useAccountSession();
-  const queryClient = useQueryClient();
   const profile = useProfile();
   const [values, setValues] = useState({ username: '', avatar_url: '', country_iso_code: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const update = useAction({
+    call: (body: typeof values) => accountActions.updateProfile(body),
+    failure: { verb: 'update', item: 'profile' },
+    invalidate: [accountKeys.profile()],
+    success: t('profile.saved'),
+    onSuccess: () => reload(),
+    onFailure: (_message, error) => {
+      const mapped = mapSubmitError(error, { fieldKeys: Object.keys(values) });
+      if (!mapped) return;
+      setErrors(mapped.fields);
+      setFormError(mapped.form.join(' ') || null);
+    },
+  });
 
   useEffect(() => {
     if (!profile.data) return;
@@ -36,23 +48,11 @@ function ProfileForm() {
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
+    if (update.pending) return;
     setFormError(null);
     const parsed = profileBodySchema.safeParse(values);
-    if (!parsed.success) return setErrors(zodErrors(parsed.error.issues));
-    setBusy(true);
-    try {
-      const response = await accountActions.updateProfile(values);
-      notifications.show({ color: 'green', message: response.message ?? t('profile.saved') });
-      await queryClient.invalidateQueries({ queryKey: accountKeys.profile() });
-      await reload();
-    } catch (error) {
-      const split = splitErrors(error, Object.keys(values), 'update', 'profile');
-      setErrors(split.fields);
-      setFormError(split.form);
-    } finally {
-      setBusy(false);
-    }
+    if (!parsed.success) return setErrors(zodFieldErrors(parsed.error.issues));
+    await update.run(values);
   }
 
   return (
@@ -106,7 +106,7 @@ function ProfileForm() {
             w={240}
           />
           <Group>
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={update.pending}>
               {t('action.save')}
             </Button>
           </Group>
@@ -121,7 +121,19 @@ function PasswordForm() {
   const [values, setValues] = useState({ current_password: '', password: '', repeat: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const change = useAction({
+    call: (body: { current_password: string; password: string }) =>
+      accountActions.changePassword(body.current_password, body.password),
+    failure: { verb: 'change', item: 'password' },
+    success: t('password.changed'),
+    onSuccess: () => setValues({ current_password: '', password: '', repeat: '' }),
+    onFailure: (_message, error) => {
+      const mapped = mapSubmitError(error, { fieldKeys: ['current_password', 'password'] });
+      if (!mapped) return;
+      setErrors(mapped.fields);
+      setFormError(mapped.form.join(' ') || null);
+    },
+  });
 
   const set = (key: keyof typeof values) => (event: { currentTarget: { value: string } }) => {
     const value = event.currentTarget.value;
@@ -131,24 +143,13 @@ function PasswordForm() {
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
+    if (change.pending) return;
     setFormError(null);
     const { repeat, ...body } = values;
     const parsed = passwordChangeBodySchema.safeParse(body);
-    if (!parsed.success) return setErrors(zodErrors(parsed.error.issues));
+    if (!parsed.success) return setErrors(zodFieldErrors(parsed.error.issues));
     if (repeat !== body.password) return setErrors({ repeat: t('password.mismatch') });
-    setBusy(true);
-    try {
-      const response = await accountActions.changePassword(body.current_password, body.password);
-      notifications.show({ color: 'green', message: response.message ?? t('password.changed') });
-      setValues({ current_password: '', password: '', repeat: '' });
-    } catch (error) {
-      const split = splitErrors(error, ['current_password', 'password'], 'change', 'password');
-      setErrors(split.fields);
-      setFormError(split.form);
-    } finally {
-      setBusy(false);
-    }
+    await change.run(body);
   }
 
   return (
@@ -182,7 +183,7 @@ function PasswordForm() {
             error={errors.repeat || null}
           />
           <Group>
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={change.pending}>
               {t('password.submit')}
             </Button>
           </Group>

@@ -1,16 +1,16 @@
 import type { AccountSession } from '@fleetgate/shared/schemas/account';
 import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconDeviceDesktop, IconLogout, IconShieldCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useWindows } from '../../../lib/dialogs/use-windows';
-import { failureMessage } from '../../../lib/http/results';
-import { formatTime } from '../../../lib/time';
-import { mfaActions, mfaKeys, useMfaStatus } from '../../mfa/api/mfa';
-import { MfaSetup } from '../../mfa/components/MfaSetup';
-import { RecoveryCodes } from '../../mfa/components/RecoveryCodes';
+import { mfaActions, mfaKeys, useMfaStatus } from '#src/features/mfa/api/mfa';
+import { MfaSetup } from '#src/features/mfa/components/MfaSetup';
+import { RecoveryCodes } from '#src/features/mfa/components/RecoveryCodes';
+import { useWindows } from '#src/lib/dialogs/use-windows';
+import { failureMessage } from '#src/lib/http/results';
+import { useAction } from '#src/lib/http/use-action';
+import { formatTime } from '#src/lib/time';
 import { accountActions, accountKeys, useSessions } from '../api/account';
 import { useAccountSession } from '../components/account-session';
 import { SettingsSection } from '../components/SettingsSection';
@@ -29,6 +29,19 @@ function TwoStep() {
     await queryClient.invalidateQueries({ queryKey: accountKeys.tokens() });
     await reload();
   };
+  const removeMfa = useAction({
+    call: () => mfaActions.remove(),
+    failure: { verb: 'remove', item: 'two-step verification' },
+    invalidate: [mfaKeys.all, accountKeys.tokens()],
+    success: tm('remove.done'),
+    onSuccess: reload,
+  });
+  const regenerateCodes = useAction({
+    call: () => mfaActions.regenerateRecoveryCodes(),
+    failure: { verb: 'create', item: 'recovery codes' },
+    invalidate: [mfaKeys.all],
+    onSuccess: (response) => setCodes(response.data.recovery_codes),
+  });
 
   async function remove() {
     const yes = await windows.confirm({
@@ -39,22 +52,7 @@ function TwoStep() {
       id: 'mfa-remove',
     });
     if (!yes) return;
-    try {
-      const response = await mfaActions.remove();
-      notifications.show({ color: 'green', message: response.message ?? tm('remove.done') });
-      await refresh();
-    } catch (error) {
-      notifications.show({ color: 'red', message: failureMessage(error, 'remove', 'two-step verification') });
-    }
-  }
-
-  async function regenerate() {
-    try {
-      setCodes((await mfaActions.regenerateRecoveryCodes()).data.recovery_codes);
-      await queryClient.invalidateQueries({ queryKey: mfaKeys.all });
-    } catch (error) {
-      notifications.show({ color: 'red', message: failureMessage(error, 'create', 'recovery codes') });
-    }
+    await removeMfa.run();
   }
 
   const data = status.data;
@@ -87,7 +85,7 @@ function TwoStep() {
           {codes && <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />}
           <Group>
             {data.method === 'totp' && !codes && (
-              <Button variant="default" onClick={regenerate}>
+              <Button variant="default" onClick={() => void regenerateCodes.run()}>
                 {tm('recovery.regenerate')}
               </Button>
             )}
@@ -117,19 +115,19 @@ function browserName(agent: string | null): string {
 function Sessions() {
   const { t } = useTranslation('account-settings');
   const windows = useWindows();
-  const queryClient = useQueryClient();
   const sessions = useSessions();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions() });
-
-  async function revoke(session: AccountSession) {
-    try {
-      const response = await accountActions.revokeSession(session.id);
-      notifications.show({ color: 'green', message: response.message ?? t('sessions.revoked') });
-    } catch (error) {
-      notifications.show({ color: 'red', message: failureMessage(error, 'revoke', 'session') });
-    }
-    await refresh();
-  }
+  const revoke = useAction({
+    call: (session: AccountSession) => accountActions.revokeSession(session.id),
+    failure: { verb: 'revoke', item: 'session' },
+    invalidate: [accountKeys.sessions()],
+    success: t('sessions.revoked'),
+  });
+  const revokeOthersAction = useAction({
+    call: () => accountActions.revokeOtherSessions(),
+    failure: { verb: 'revoke', item: 'sessions' },
+    invalidate: [accountKeys.sessions()],
+    success: t('sessions.revoked'),
+  });
 
   async function revokeOthers() {
     const yes = await windows.confirm({
@@ -140,13 +138,7 @@ function Sessions() {
       id: 'sessions-revoke-others',
     });
     if (!yes) return;
-    try {
-      const response = await accountActions.revokeOtherSessions();
-      notifications.show({ color: 'green', message: response.message ?? t('sessions.revoked') });
-    } catch (error) {
-      notifications.show({ color: 'red', message: failureMessage(error, 'revoke', 'sessions') });
-    }
-    await refresh();
+    await revokeOthersAction.run();
   }
 
   const rows = sessions.data ?? [];
@@ -215,7 +207,7 @@ function Sessions() {
                       size="compact-xs"
                       variant="light"
                       color="red"
-                      onClick={() => void revoke(session)}
+                      onClick={() => void revoke.run(session)}
                     >
                       {t('sessions.revoke')}
                     </Button>

@@ -20,19 +20,20 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconCopy, IconKey } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useWindows } from '../../../lib/dialogs/use-windows';
-import { failureMessage } from '../../../lib/http/results';
-import { formatTime } from '../../../lib/time';
+import { useWindows } from '#src/lib/dialogs/use-windows';
+import { mapSubmitError, zodFieldErrors } from '#src/lib/forms/errors';
+import { failureMessage } from '#src/lib/http/results';
+import { useAction } from '#src/lib/http/use-action';
+import { formatTime } from '#src/lib/time';
 import { accountActions, accountKeys, useTokens } from '../api/account';
 import { useAccountSession } from '../components/account-session';
-import { type FieldErrors, splitErrors, zodErrors } from '../components/field-errors';
 import { SettingsSection } from '../components/SettingsSection';
+
+type FieldErrors = Record<string, string>;
 
 function CreateToken({ onCreated }: { onCreated(token: CreatedToken): void }) {
   const { t } = useTranslation('account-settings');
@@ -41,29 +42,32 @@ function CreateToken({ onCreated }: { onCreated(token: CreatedToken): void }) {
   const [lifetime, setLifetime] = useState<string>('90');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function create(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    setFormError(null);
-    const body = { name, scopes, expires_in_days: lifetime === 'never' ? null : Number(lifetime) };
-    const parsed = createTokenBodySchema.safeParse(body);
-    if (!parsed.success) return setErrors(zodErrors(parsed.error.issues));
-    setBusy(true);
-    try {
-      const response = await accountActions.createToken(body);
+  const createToken = useAction({
+    call: accountActions.createToken,
+    failure: { verb: 'create', item: 'access token' },
+    invalidate: [accountKeys.tokens()],
+    onSuccess: (response) => {
       onCreated(response.data);
       setName('');
       setScopes([]);
       setErrors({});
-    } catch (error) {
-      const split = splitErrors(error, ['name', 'scopes', 'expires_in_days'], 'create', 'access token');
-      setErrors(split.fields);
-      setFormError(split.form);
-    } finally {
-      setBusy(false);
-    }
+    },
+    onFailure: (_message, error) => {
+      const mapped = mapSubmitError(error, { fieldKeys: ['name', 'scopes', 'expires_in_days'] });
+      if (!mapped) return;
+      setErrors(mapped.fields);
+      setFormError(mapped.form.join(' ') || null);
+    },
+  });
+
+  async function create(event: FormEvent) {
+    event.preventDefault();
+    if (createToken.pending) return;
+    setFormError(null);
+    const body = { name, scopes, expires_in_days: lifetime === 'never' ? null : Number(lifetime) };
+    const parsed = createTokenBodySchema.safeParse(body);
+    if (!parsed.success) return setErrors(zodFieldErrors(parsed.error.issues));
+    await createToken.run(body);
   }
 
   return (
@@ -120,7 +124,7 @@ function CreateToken({ onCreated }: { onCreated(token: CreatedToken): void }) {
           w={220}
         />
         <Group>
-          <Button type="submit" loading={busy} leftSection={<IconKey size={16} />}>
+          <Button type="submit" loading={createToken.pending} leftSection={<IconKey size={16} />}>
             {t('tokens.create')}
           </Button>
         </Group>
@@ -164,7 +168,12 @@ function NewToken({ token, onDismiss }: { token: CreatedToken; onDismiss(): void
 function TokenList({ tokens }: { tokens: ApiToken[] }) {
   const { t } = useTranslation('account-settings');
   const windows = useWindows();
-  const queryClient = useQueryClient();
+  const revokeToken = useAction({
+    call: (token: ApiToken) => accountActions.revokeToken(token.id),
+    failure: { verb: 'revoke', item: 'access token' },
+    invalidate: [accountKeys.tokens()],
+    success: t('tokens.revoked'),
+  });
 
   async function revoke(token: ApiToken) {
     const yes = await windows.confirm({
@@ -175,13 +184,7 @@ function TokenList({ tokens }: { tokens: ApiToken[] }) {
       id: `token-revoke:${token.id}`,
     });
     if (!yes) return;
-    try {
-      const response = await accountActions.revokeToken(token.id);
-      notifications.show({ color: 'green', message: response.message ?? t('tokens.revoked') });
-    } catch (error) {
-      notifications.show({ color: 'red', message: failureMessage(error, 'revoke', 'access token') });
-    }
-    await queryClient.invalidateQueries({ queryKey: accountKeys.tokens() });
+    await revokeToken.run(token);
   }
 
   if (tokens.length === 0) {
@@ -247,7 +250,6 @@ function TokenList({ tokens }: { tokens: ApiToken[] }) {
 export function TokensPage() {
   const { t } = useTranslation('account-settings');
   const { user } = useAccountSession();
-  const queryClient = useQueryClient();
   const tokens = useTokens();
   const [created, setCreated] = useState<CreatedToken | null>(null);
 
@@ -257,12 +259,7 @@ export function TokensPage() {
       {tokens.isError && <Alert color="red">{failureMessage(tokens.error, 'get', 'access tokens')}</Alert>}
       <TokenList tokens={tokens.data ?? []} />
       {user.mfa_type ? (
-        <CreateToken
-          onCreated={(token) => {
-            setCreated(token);
-            void queryClient.invalidateQueries({ queryKey: accountKeys.tokens() });
-          }}
-        />
+        <CreateToken onCreated={setCreated} />
       ) : (
         <Alert color="yellow" data-testid="tokens-need-mfa">
           {t('tokens.needMfa')} <Link to="/account/settings/security">{t('tokens.needMfaLink')}</Link>

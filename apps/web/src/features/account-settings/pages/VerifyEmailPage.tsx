@@ -2,8 +2,8 @@ import { AUTH_BASE } from '@fleetgate/shared/constants';
 import { Alert, Button, Group, Loader, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/http/client';
-import { failureMessage } from '../../../lib/http/results';
+import { api } from '#src/lib/http/client';
+import { failureMessage } from '#src/lib/http/results';
 import { CenteredCard } from '../components/CenteredCard';
 
 type State = { kind: 'working' } | { kind: 'done'; email: string } | { kind: 'failed'; message: string };

@@ -1,7 +1,8 @@
 import { ACCOUNT_WIDGET_CACHE } from '@fleetgate/shared/constants';
+import type { CompanyResources, CreditsSummary } from '@fleetgate/shared/schemas/resources';
 import { useQuery } from '@tanstack/react-query';
-import { ResponseCache } from '../../../lib/http/cache';
-import { api, type Envelope } from '../../../lib/http/client';
+import { ResponseCache } from '#src/lib/http/cache';
+import { api, type Envelope } from '#src/lib/http/client';
 
 /** The account widget's own small cache: 10 s, 10 entries (product §9). */
 const widgetCache = new ResponseCache(ACCOUNT_WIDGET_CACHE.ttlMs, ACCOUNT_WIDGET_CACHE.maxEntries);
@@ -21,26 +22,21 @@ export const accountWidgetKeys = {
   creditsSummary: () => [...accountWidgetKeys.all, 'credits-summary'] as const,
 };
 
-/** The part of GET /companies/{id} the resource summary reads (product §7 Data reads). */
-export type CompanyData = { id: number; name: string; remaining_data?: number | null };
-
 export function useCompanyData(id: number, enabled: boolean) {
   return useQuery({
     queryKey: accountWidgetKeys.company(id),
-    queryFn: async () => (await widgetGet<CompanyData>(`/companies/${id}`)).data,
+    queryFn: async () => (await widgetGet<CompanyResources>(`/companies/${id}`)).data,
     enabled,
     staleTime: ACCOUNT_WIDGET_CACHE.ttlMs,
     retry: false,
   });
 }
 
-type SummaryEntry = { credit_type: number | string; credit_type_name: string; credits_left: number };
-type SummaryBody = { credits?: { left?: SummaryEntry[] } };
-
+/** The credits left of one type, as the summary shows them (a sum of the server's entries). */
 export type CreditCount = { type: string; name: string; left: number };
 
 /** data.credits.left entries summed per credit type (product §7 Data reads). */
-export function sumCreditsPerType(body: SummaryBody | undefined): CreditCount[] {
+export function sumCreditsPerType(body: CreditsSummary | undefined): CreditCount[] {
   const totals = new Map<string, CreditCount>();
   for (const entry of body?.credits?.left ?? []) {
     const type = String(entry.credit_type);
@@ -55,7 +51,7 @@ export function sumCreditsPerType(body: SummaryBody | undefined): CreditCount[] 
 export function useCreditsSummary(enabled: boolean) {
   return useQuery({
     queryKey: accountWidgetKeys.creditsSummary(),
-    queryFn: async () => sumCreditsPerType((await widgetGet<SummaryBody>('/credits/summary')).data),
+    queryFn: async () => sumCreditsPerType((await widgetGet<CreditsSummary>('/credits/summary')).data),
     enabled,
     staleTime: ACCOUNT_WIDGET_CACHE.ttlMs,
     retry: false,

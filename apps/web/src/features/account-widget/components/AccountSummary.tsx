@@ -1,8 +1,8 @@
 import { Anchor, Avatar, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSession } from '../../../app/session/session-context';
-import { roleTitle, shownRoleTitle } from '../../../i18n/role-titles';
+import { roleTitle, shownRoleTitle } from '#src/i18n/role-titles';
+import { useSession } from '#src/lib/session/session-context';
 
 type Props = {
   /** Opens the 'User permissions' modal (only offered with view_permissions). */

@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconUserShield } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../../lib/time';
+import { formatTime } from '#src/lib/time';
 
 /** Impersonation status of product §2 Header widgets 3: until when support may act as this user. */
 export function ImpersonationStatus({ until, onRevoke }: { until: string; onRevoke(): void }) {

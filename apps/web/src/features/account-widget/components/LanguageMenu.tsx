@@ -5,7 +5,7 @@ import { IconCheck, IconLanguage } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchExtraLanguages } from '../../../i18n/extra-languages';
+import { fetchExtraLanguages } from '#src/i18n/extra-languages';
 import { chooseLanguage } from '../preferences/language';
 
 /**

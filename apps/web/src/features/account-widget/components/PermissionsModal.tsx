@@ -2,8 +2,8 @@ import { PERMISSIONS } from '@fleetgate/shared/permissions';
 import { Badge, Modal, ScrollArea, Table, Text } from '@mantine/core';
 import { IconCheck, IconMinus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../app/session/session-context';
-import { roleTitle } from '../../../i18n/role-titles';
+import { roleTitle } from '#src/i18n/role-titles';
+import { useSession } from '#src/lib/session/session-context';
 
 /** The 'User permissions' modal of product §2: every permission, marked when the current role holds it. */
 export function PermissionsModal({ opened, onClose }: { opened: boolean; onClose(): void }) {

@@ -1,8 +1,8 @@
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { IconCoins } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../app/session/session-context';
-import { failureMessage } from '../../../lib/http/results';
+import { failureMessage } from '#src/lib/http/results';
+import { useSession } from '#src/lib/session/session-context';
 import { useCompanyData, useCreditsSummary } from '../api/account-widget-queries';
 import { formatBytes, loadsCompanyData } from '../utils';
 

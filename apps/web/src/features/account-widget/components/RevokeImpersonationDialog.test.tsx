@@ -1,8 +1,9 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../i18n/i18n';
+import { initI18n } from '#src/i18n/i18n';
 import { ImpersonationStatus } from './ImpersonationStatus';
 import { REVOKE_IMPERSONATION_PATH, RevokeImpersonationDialog } from './RevokeImpersonationDialog';
 
@@ -30,7 +31,9 @@ function renderDialog(reload: () => void, onClose = () => {}) {
   return render(
     <MantineProvider>
       <Notifications />
-      <RevokeImpersonationDialog opened onClose={onClose} reload={reload} />
+      <QueryClientProvider client={new QueryClient()}>
+        <RevokeImpersonationDialog opened onClose={onClose} reload={reload} />
+      </QueryClientProvider>
     </MantineProvider>,
   );
 }

@@ -1,9 +1,9 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/http/client';
-import { failureMessage } from '../../../lib/http/results';
+import { api } from '#src/lib/http/client';
+import { notifyFailure } from '#src/lib/http/toasts';
+import { useAction } from '#src/lib/http/use-action';
 
 export const REVOKE_IMPERSONATION_PATH = '/user/revoke-impersonation-access';
 
@@ -19,21 +19,21 @@ export function RevokeImpersonationDialog({
   reload = () => window.location.reload(),
 }: Props) {
   const { t } = useTranslation('account-widget');
-  const [busy, setBusy] = useState(false);
-  const revoke = async () => {
-    setBusy(true);
-    try {
-      await api.post(REVOKE_IMPERSONATION_PATH, {});
+  // The page reloads: the button spins until it is gone.
+  const [leaving, setLeaving] = useState(false);
+  const revoke = useAction({
+    call: () => api.post(REVOKE_IMPERSONATION_PATH, {}),
+    failure: { verb: 'revoke', item: 'impersonation access' },
+    onSuccess: () => {
+      setLeaving(true);
       reload();
-    } catch (error) {
-      notifications.show({
-        color: 'red',
-        message: failureMessage(error, 'revoke', 'impersonation access'),
-      });
-      setBusy(false);
+    },
+    onFailure: (message) => {
+      notifyFailure(message);
       onClose();
-    }
-  };
+    },
+  });
+  const busy = revoke.pending || leaving;
   return (
     <Modal opened={opened} onClose={onClose} title={t('impersonation.confirm')} size="sm">
       <Text size="sm">{t('impersonation.confirmBody')}</Text>
@@ -41,7 +41,7 @@ export function RevokeImpersonationDialog({
         <Button variant="default" onClick={onClose} disabled={busy}>
           {t('impersonation.cancel')}
         </Button>
-        <Button color="red" onClick={revoke} loading={busy}>
+        <Button color="red" onClick={() => void revoke.run()} loading={busy}>
           {t('impersonation.confirmButton')}
         </Button>
       </Group>

@@ -1,9 +1,9 @@
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { failureMessage } from '../../../lib/http/results';
-import { currentTimezone, formatTime, savedTimezone, timezoneNames } from '../../../lib/time';
+import { notifyInfo } from '#src/lib/http/toasts';
+import { useAction } from '#src/lib/http/use-action';
+import { currentTimezone, formatTime, savedTimezone, timezoneNames } from '#src/lib/time';
 import { resetTimezone, saveTimezone } from '../preferences/timezone';
 
 /** Ticks once a second while mounted. */
@@ -40,25 +40,25 @@ export function TimezoneModal({ opened, onClose, reload }: Props) {
   const { t } = useTranslation('preferences');
   const names = useMemo(() => timezoneNames().map((name) => ({ value: name, label: name })), []);
   const [zone, setZone] = useState(currentTimezone);
-  const [busy, setBusy] = useState<'save' | 'reset' | null>(null);
   const now = useNow();
   const saved = savedTimezone();
-
-  const run = async (kind: 'save' | 'reset') => {
-    setBusy(kind);
-    try {
-      if (kind === 'save') {
-        await saveTimezone(zone, reload);
-        notifications.show({ color: 'green', message: t('timezone.updated') });
-      } else {
-        await resetTimezone(reload);
-        notifications.show({ message: t('timezone.defaultUsed') });
-      }
-    } catch (error) {
-      notifications.show({ color: 'red', message: failureMessage(error, 'update', 'timezone') });
-      setBusy(null);
-    }
-  };
+  // Both reload the page shortly after (product §4): the buttons stay busy until then.
+  const [done, setDone] = useState<'save' | 'reset' | null>(null);
+  const save = useAction({
+    call: (selected: string) => saveTimezone(selected, reload),
+    failure: { verb: 'update', item: 'timezone' },
+    success: t('timezone.updated'),
+    onSuccess: () => setDone('save'),
+  });
+  const reset = useAction({
+    call: () => resetTimezone(reload),
+    failure: { verb: 'update', item: 'timezone' },
+    onSuccess: () => {
+      notifyInfo(t('timezone.defaultUsed'));
+      setDone('reset');
+    },
+  });
+  const busy = save.pending ? 'save' : reset.pending ? 'reset' : done;
 
   return (
     <Modal opened={opened} onClose={onClose} title={t('timezone.title')} size="md">
@@ -83,10 +83,15 @@ export function TimezoneModal({ opened, onClose, reload }: Props) {
           {saved ? t('timezone.savedHint', { zone: saved }) : t('timezone.browserHint')}
         </Text>
         <Group justify="space-between">
-          <Button variant="default" onClick={() => run('reset')} loading={busy === 'reset'} disabled={!!busy}>
+          <Button
+            variant="default"
+            onClick={() => void reset.run()}
+            loading={busy === 'reset'}
+            disabled={!!busy}
+          >
             {t('timezone.reset')}
           </Button>
-          <Button onClick={() => run('save')} loading={busy === 'save'} disabled={!!busy}>
+          <Button onClick={() => void save.run(zone)} loading={busy === 'save'} disabled={!!busy}>
             {t('timezone.save')}
           </Button>
         </Group>

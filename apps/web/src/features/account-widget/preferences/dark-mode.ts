@@ -1,5 +1,5 @@
 import type { MantineColorScheme, MantineColorSchemeManager } from '@mantine/core';
-import { readCookie } from '../../../lib/cookies';
+import { readCookie } from '#src/lib/cookies';
 
 /**
  * Dark mode of product §4: auto (no cookie, follows the operating system), on or off, kept in

@@ -1,5 +1,5 @@
 import { LANGUAGES, type LanguageCode, UI_TIMINGS } from '@fleetgate/shared/constants';
-import { LANGUAGE_STORAGE_KEY } from '../../../i18n/i18n';
+import { LANGUAGE_STORAGE_KEY } from '#src/i18n/i18n';
 
 export const LANGUAGE_CODES: readonly LanguageCode[] = LANGUAGES.map((l) => l.code);
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LANGUAGE_STORAGE_KEY } from '../../../i18n/i18n';
+import { LANGUAGE_STORAGE_KEY } from '#src/i18n/i18n';
 import { cookieColorSchemeManager, DARK_MODE_COOKIE, readDarkMode } from './dark-mode';
 import { chooseLanguage } from './language';
 import { resetTimezone, saveTimezone } from './timezone';

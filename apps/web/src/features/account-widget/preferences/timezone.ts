@@ -1,7 +1,7 @@
 import { UI_TIMINGS } from '@fleetgate/shared/constants';
-import { api } from '../../../lib/http/client';
-import { ApiError } from '../../../lib/http/errors';
-import { TIMEZONE_STORAGE_KEY } from '../../../lib/time';
+import { api } from '#src/lib/http/client';
+import { ApiError } from '#src/lib/http/errors';
+import { TIMEZONE_STORAGE_KEY } from '#src/lib/time';
 
 const path = `/storage/${TIMEZONE_STORAGE_KEY}`;
 /** Preference writes must not be cut by a navigation (product §7 Storage). */

@@ -20,9 +20,9 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { roleTitle } from '../../../i18n/role-titles';
-import { api } from '../../../lib/http/client';
-import { ApiError } from '../../../lib/http/errors';
+import { roleTitle } from '#src/i18n/role-titles';
+import { api } from '#src/lib/http/client';
+import { ApiError } from '#src/lib/http/errors';
 
 type Field = 'username' | 'company_name' | 'password' | 'confirm';
 type Errors = Partial<Record<Field, string>>;
@@ -223,7 +223,7 @@ export function AcceptInvitationPage() {
 
 function Frame({ children }: { children: ReactNode }) {
   return (
-    <Center mih="100vh" p="md" bg="var(--mantine-color-gray-0)">
+    <Center mih="100vh" p="md" bg="var(--app-color-backdrop)">
       <Box w="100%" maw={440}>
         {children}
       </Box>

@@ -1,30 +1,17 @@
 import { PAGE_SIZES } from '@fleetgate/shared/constants';
+import type { IdResult, Json } from '@fleetgate/shared/schemas/api';
+import type {
+  Company as CompanyData,
+  CompanyTreeNode as TreeNodeData,
+} from '@fleetgate/shared/schemas/companies';
+import type { ListParams } from '@fleetgate/shared/schemas/list';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/http/client';
+import { api } from '#src/lib/http/client';
 
 /** A company as GET /companies and /companies/{id} answer (product §3 Company plus counts and flags). */
-export type Company = {
-  id: number;
-  name: string;
-  parent_id: number | null;
-  parent_name: string | null;
-  level: number;
-  created_at: string;
-  users_count: number;
-  devices_count: number;
-  children_count: number;
-  show_payment: boolean;
-  mfa_mandatory: boolean;
-};
+export type Company = Json<CompanyData>;
 
-export type CompanyTreeNode = {
-  id: number;
-  name: string;
-  level: number;
-  parent_id: number | null;
-  users_count: number;
-  children: CompanyTreeNode[];
-};
+export type CompanyTreeNode = Json<TreeNodeData>;
 
 export type Paged<T> = { rows: T[]; total: number };
 
@@ -39,8 +26,6 @@ export const companyKeys = {
 
 /** Form definitions carry company options: they are rebuilt after a company change. */
 export const FORM_DEFINITIONS_KEY = ['form-definition'] as const;
-
-export type ListParams = { q: string; sort: string; limit: number; offset: number };
 
 export function useCompanies(params: ListParams) {
   return useQuery({
@@ -79,7 +64,7 @@ export type CompanyOption = { value: string; label: string };
  * company form asks for levels 1 and 2).
  */
 export async function fetchCompanyOptions(levels?: readonly number[]): Promise<CompanyOption[]> {
-  const response = await api.get<{ id: number; name: string }[]>('/companies', {
+  const response = await api.get<Pick<Company, 'id' | 'name'>[]>('/companies', {
     query: {
       limit: PAGE_SIZES.selector,
       fields: ['id', 'name'],
@@ -93,5 +78,5 @@ export async function fetchCompanyOptions(levels?: readonly number[]): Promise<C
 }
 
 export const companyActions = {
-  remove: (id: number) => api.delete<{ id: number }>(`/companies/${id}`),
+  remove: (id: number) => api.delete<IdResult>(`/companies/${id}`),
 };

@@ -3,7 +3,7 @@ import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/c
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSession } from '../../../app/session/session-context';
+import { useSession } from '#src/lib/session/session-context';
 import type { Company } from '../api/companies';
 
 function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {

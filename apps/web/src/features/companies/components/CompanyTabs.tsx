@@ -1,35 +1,27 @@
 import { pathOf } from '@fleetgate/shared/routes';
+import type { Json } from '@fleetgate/shared/schemas/api';
+import type { DeviceRow } from '@fleetgate/shared/schemas/devices';
+import type { UserRow } from '@fleetgate/shared/schemas/users';
 import { Badge, Stack } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CellName } from '../../../components/table/CellName';
-import { ListSearch } from '../../../components/table/ListSearch';
-import { type Column, PagedTable, pageQueryProps } from '../../../components/table/PagedTable';
-import { useListState } from '../../../components/table/use-list-state';
-import { roleTitle } from '../../../i18n/role-titles';
-import { api } from '../../../lib/http/client';
-import { formatTime } from '../../../lib/time';
+import { CellName } from '#src/components/table/CellName';
+import { ListSearch } from '#src/components/table/ListSearch';
+import { type Column, PagedTable, pageQueryProps } from '#src/components/table/PagedTable';
+import { useListState } from '#src/components/table/use-list-state';
+import { roleTitle } from '#src/i18n/role-titles';
+import { api } from '#src/lib/http/client';
+import { formatTime } from '#src/lib/time';
 import { companyKeys, type Paged } from '../api/companies';
 
 const PAGE_SIZE = 25;
 
-type CompanyUser = {
-  id: number;
-  email: string;
-  username: string;
-  role_title: string;
-  mfa_type: string | null;
-  last_login_at: string | null;
-};
-
-type CompanyDevice = {
-  id: number;
-  name: string;
-  serial: string;
-  model: string | null;
-  status: number;
-  last_seen_at: string | null;
-};
+/** The columns of a company's users and devices tabs (GET /users and /devices rows). */
+type CompanyUser = Pick<
+  Json<UserRow>,
+  'id' | 'email' | 'username' | 'role_title' | 'mfa_type' | 'last_login_at'
+>;
+type CompanyDevice = Pick<Json<DeviceRow>, 'id' | 'name' | 'serial' | 'model' | 'status' | 'last_seen_at'>;
 
 /** product §4: 0 Offline, 1 Online, 2 Pending, otherwise Not Activated. */
 const STATUS = {

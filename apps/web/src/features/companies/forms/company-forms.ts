@@ -5,8 +5,8 @@ import {
   moveCompanyBodySchema,
   newCompanyBodySchema,
 } from '@fleetgate/shared/schemas/companies';
-import type { FieldDef, FormDefinition } from '../../../lib/forms/types';
-import { api } from '../../../lib/http/client';
+import type { FieldDef, FormDefinition } from '#src/lib/forms/types';
+import { api } from '#src/lib/http/client';
 import {
   type Company,
   type CompanyTreeNode,

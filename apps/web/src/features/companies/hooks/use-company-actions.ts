@@ -1,10 +1,8 @@
-import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../app/session/session-context';
-import { openForm } from '../../../components/forms/open-form';
-import { useWindows } from '../../../lib/dialogs/use-windows';
-import { failureMessage, successToast } from '../../../lib/http/results';
+import { openForm } from '#src/components/forms/open-form';
+import { useWindows } from '#src/lib/dialogs/use-windows';
+import { useAction } from '#src/lib/http/use-action';
+import { useSession } from '#src/lib/session/session-context';
 import { companyActions, companyKeys, FORM_DEFINITIONS_KEY } from '../api/companies';
 import { companyFlagsForm, editCompanyForm, moveCompanyForm, newCompanyForm } from '../forms/company-forms';
 
@@ -19,7 +17,19 @@ export function useCompanyActions() {
   const { t } = useTranslation('companies');
   const { user, can } = useSession();
   const windows = useWindows();
-  const queryClient = useQueryClient();
+  const removal = useAction({
+    call: (c: Target) => companyActions.remove(c.id),
+    failure: { verb: 'remove', item: 'company' },
+    invalidate: [companyKeys.all, FORM_DEFINITIONS_KEY],
+    success: t('delete.done'),
+    // A refusal (subsidiaries, users or devices left) is read in a window, not a passing toast.
+    onFailure: (message, _error, c) =>
+      windows.openNamed(
+        'error',
+        { messages: [message] },
+        { id: `company-delete:${c.id}:error`, title: t('delete.refusedTitle') },
+      ),
+  });
   const manage = can('manage_companies');
   const superAdmin = can('super_admin');
   const own = (c: Target) => c.id === user.company_id;
@@ -50,22 +60,7 @@ export function useCompanyActions() {
         id: `company-delete:${c.id}`,
       });
       if (!yes) return false;
-      try {
-        const response = await companyActions.remove(c.id);
-        notifications.show({ color: 'green', message: successToast(response.message, t('delete.done')) });
-        await Promise.all([
-          queryClient.invalidateQueries({ queryKey: companyKeys.all }),
-          queryClient.invalidateQueries({ queryKey: FORM_DEFINITIONS_KEY }),
-        ]);
-        return true;
-      } catch (error) {
-        windows.openNamed(
-          'error',
-          { messages: [failureMessage(error, 'remove', 'company')] },
-          { id: `company-delete:${c.id}:error`, title: t('delete.refusedTitle') },
-        );
-        return false;
-      }
+      return (await removal.run(c)) !== undefined;
     },
   };
 }

@@ -1,9 +1,18 @@
-import { DEVICE_SEARCH_FIELDS } from '@fleetgate/shared/schemas/devices';
+import type { IdResult, Json } from '@fleetgate/shared/schemas/api';
+import type { Company } from '@fleetgate/shared/schemas/companies';
+import {
+  type bulkActionBody,
+  DEVICE_SEARCH_FIELDS,
+  type DeviceModelCount,
+} from '@fleetgate/shared/schemas/devices';
+import type { TagJson } from '@fleetgate/shared/schemas/tags';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, type Query } from '../../../lib/http/client';
+import type { z } from 'zod';
+import { api, type Query } from '#src/lib/http/client';
 import type {
   BulkResult,
   ChartPoint,
+  DailyUsage,
   DeviceCommand,
   DeviceDetail,
   DeviceEvent,
@@ -74,8 +83,7 @@ export function useDeviceList(query: DeviceListQuery) {
 export function useModelOptions() {
   return useQuery({
     queryKey: deviceKeys.models(),
-    queryFn: async () =>
-      (await api.get<{ model: string | null; count: number }[]>('/devices/statistics')).data,
+    queryFn: async () => (await api.get<DeviceModelCount[]>('/devices/statistics')).data,
     staleTime: 60_000,
   });
 }
@@ -86,7 +94,7 @@ export function useCompanyOptions(enabled: boolean) {
     queryKey: deviceKeys.companies(),
     queryFn: async () =>
       (
-        await api.get<{ id: number; name: string }[]>('/companies', {
+        await api.get<Pick<Json<Company>, 'id' | 'name'>[]>('/companies', {
           query: { limit: 100, fields: ['id', 'name'], sort: 'name' },
         })
       ).data,
@@ -101,7 +109,7 @@ export function useTagOptions(enabled: boolean) {
     queryKey: deviceKeys.tags(),
     queryFn: async () =>
       (
-        await api.get<{ id: number; name: string; color: string }[]>('/tags', {
+        await api.get<Pick<TagJson, 'id' | 'name' | 'color'>[]>('/tags', {
           query: { limit: 100, fields: ['id', 'name', 'color'], sort: 'name' },
         })
       ).data,
@@ -133,7 +141,7 @@ export function useDailyUsage(id: number, days: number, tz: string, refreshMs: n
     queryKey: deviceKeys.dailyUsage(id, days, tz),
     queryFn: async () =>
       (
-        await api.get<{ day: string; rx: number; tx: number }[]>(`/devices/${id}/data-usage`, {
+        await api.get<DailyUsage[]>(`/devices/${id}/data-usage`, {
           query: { days, tz },
         })
       ).data,
@@ -192,15 +200,16 @@ export function useDeviceCommands(id: number, page: number, pageSize: number) {
 /** Device work that survives navigation (product §7: a submitted change is not undone by leaving). */
 const KEEP = { keepOnRouteChange: true } as const;
 
-export type BulkBody =
-  | { action: 'unregister' | 'reset_identity'; device_id: number[] }
-  | { action: string; device_id: number[]; params?: Record<string, unknown> };
+/** product §7 bulk body: `{action, device_id[]}` and the action's parameters. */
+export type BulkBody = z.input<typeof bulkActionBody>;
 
 export const deviceActions = {
   /** product §7 bulk device actions: `{action, device_id[]}`, a result per device, progress on `meta.channel`. */
   bulk: (body: BulkBody) => api.post<BulkResult[]>('/devices/actions', body, KEEP),
+  /** The commands one bulk request created (its `meta.channel`), as they stand. */
+  batch: (batchId: string) => api.get<DeviceCommand[]>(`/devices/actions/${batchId}`, KEEP),
   cancel: (commandId: string) => api.post<DeviceCommand>(`/devices/commands/${commandId}/cancel`, {}, KEEP),
-  unregister: (id: number) => api.delete<{ id: number }>(`/devices/${id}`, KEEP),
+  unregister: (id: number) => api.delete<IdResult>(`/devices/${id}`, KEEP),
 };
 
 /**
@@ -210,12 +219,12 @@ export const deviceActions = {
 export async function fetchMatchingDevices(
   filters: DeviceFilters,
   max: number,
-): Promise<{ devices: { id: number; name: string }[]; total: number }> {
-  const devices: { id: number; name: string }[] = [];
+): Promise<{ devices: Pick<DeviceItem, 'id' | 'name'>[]; total: number }> {
+  const devices: Pick<DeviceItem, 'id' | 'name'>[] = [];
   let cursor: string | undefined;
   let total = 0;
   while (devices.length < max) {
-    const response = await api.get<{ id: number; name: string }[]>('/devices', {
+    const response = await api.get<Pick<DeviceItem, 'id' | 'name'>[]>('/devices', {
       query: {
         ...filterQuery(filters),
         fields: ['id', 'name'],

@@ -4,7 +4,7 @@ import i18next from 'i18next';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { currentTimezone, formatTime } from '../../../lib/time';
+import { currentTimezone, formatTime } from '#src/lib/time';
 import { DASH } from '../utils/format';
 import type { ChartData } from '../utils/series';
 

@@ -6,10 +6,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SessionProvider } from '../../../app/session/session-context';
-import { initI18n } from '../../../i18n/i18n';
-import { WindowsProvider } from '../../../lib/dialogs/WindowsProvider';
-import { createWindowsStore } from '../../../lib/dialogs/windows-store';
+import { initI18n } from '#src/i18n/i18n';
+import { WindowsProvider } from '#src/lib/dialogs/WindowsProvider';
+import { createWindowsStore } from '#src/lib/dialogs/windows-store';
+import { SessionProvider } from '#src/lib/session/session-context';
 import { AddDeviceDialog } from './FormDialogs';
 
 const user = {

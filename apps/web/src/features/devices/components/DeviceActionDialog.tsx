@@ -1,13 +1,14 @@
 import { MONITORING } from '@fleetgate/shared/limits';
 import { Alert, Badge, Button, Group, NumberInput, ScrollArea, Stack, Table, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useWindowsStore } from '../../../lib/dialogs/WindowsProvider';
-import { useWindow } from '../../../lib/dialogs/window-context';
-import { failureMessage, successMessage } from '../../../lib/http/results';
-import { deviceActions, deviceKeys } from '../api/devices';
+import { useWindowsStore } from '#src/lib/dialogs/WindowsProvider';
+import { useWindow } from '#src/lib/dialogs/window-context';
+import { successMessage } from '#src/lib/http/results';
+import { notifySuccess } from '#src/lib/http/toasts';
+import { useAction } from '#src/lib/http/use-action';
+import { deviceBatchSource, refusedDevices } from '../action-source';
+import { type BulkBody, deviceActions, deviceKeys } from '../api/devices';
 import type { BulkResult } from '../api/types';
 import { text } from '../utils/format';
 
@@ -49,9 +50,7 @@ export function DeviceActionDialog({
   const { t } = useTranslation('devices');
   const window = useWindow();
   const windows = useWindowsStore();
-  const queryClient = useQueryClient();
   const [period, setPeriod] = useState<number | string>(initialPeriod ?? MONITORING.defaultSeconds);
-  const [waiting, setWaiting] = useState(false);
   const [results, setResults] = useState<BulkResult[] | null>(null);
   const names = Object.fromEntries(devices.map((d) => [String(d.id), d.name]));
   const periodValid =
@@ -60,24 +59,16 @@ export function DeviceActionDialog({
     period >= MONITORING.minSeconds &&
     period <= MONITORING.maxSeconds;
 
-  async function submit() {
-    if (waiting) return;
-    setWaiting(true);
-    try {
-      const device_id = devices.map((d) => d.id);
-      const response = await deviceActions.bulk(
-        action === 'monitoring_period'
-          ? { action, device_id, params: { period } }
-          : action === 'unregister' || action === 'reset_identity'
-            ? { action, device_id }
-            : { action, device_id, params: {} },
-      );
+  const send = useAction({
+    call: (body: BulkBody) => deviceActions.bulk(body),
+    failure: { verb: 'send', item: 'action' },
+    invalidate: [deviceKeys.all],
+    onSuccess: (response) => {
       const channel = typeof response.meta?.channel === 'string' ? response.meta.channel : '';
       const accepted = response.data.filter((r) => r.success);
       const refused = response.data
         .filter((r) => !r.success)
         .map((r) => ({ id: r.device_id, reason: r.errors?.map((e) => e.message).join('; ') ?? '' }));
-      void queryClient.invalidateQueries({ queryKey: deviceKeys.all });
       if (accepted.length === 0 || (!channel && refused.length > 0)) {
         // Nothing to follow and something refused: the reasons stay here, in this one window.
         if (accepted.length) onDone?.(response.data);
@@ -90,21 +81,33 @@ export function DeviceActionDialog({
         t(`bulk.verb.${action}`),
         (parts) => t('forms:result.success', parts),
       );
-      notifications.show({ color: 'green', message: done });
+      notifySuccess(done);
       window?.close();
       // product §4: a response with a channel opens 'Action status', the one window left.
       if (channel) {
         windows.openNamed(
           'actionStatus',
-          { channel, subjects: names, refused, ...(response.message ? { message: response.message } : {}) },
+          {
+            source: deviceBatchSource(channel, names),
+            refused: refusedDevices(refused, names),
+            ...(response.message ? { message: response.message } : {}),
+          },
           { id: `device-action:${channel}` },
         );
       }
-    } catch (error) {
-      notifications.show({ color: 'red', message: failureMessage(error, 'send', 'action') });
-    } finally {
-      setWaiting(false);
-    }
+    },
+  });
+
+  async function submit() {
+    if (send.pending) return;
+    const device_id = devices.map((d) => d.id);
+    await send.run(
+      action === 'monitoring_period'
+        ? { action, device_id, params: { period: Number(period) } }
+        : action === 'unregister' || action === 'reset_identity'
+          ? { action, device_id }
+          : { action, device_id, params: {} },
+    );
   }
 
   if (results) {
@@ -169,7 +172,7 @@ export function DeviceActionDialog({
         </Button>
         <Button
           color={DANGER.includes(action) ? 'red' : undefined}
-          loading={waiting}
+          loading={send.pending}
           disabled={action === 'monitoring_period' && !periodValid}
           onClick={() => void submit()}
           data-testid="device-action-confirm"

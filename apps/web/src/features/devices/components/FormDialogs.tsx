@@ -1,10 +1,10 @@
 import { Alert, Badge, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormView } from '../../../components/forms/FormView';
-import { useWindow } from '../../../lib/dialogs/window-context';
-import { formWindowId } from '../../../lib/forms/submit';
-import type { FieldOption, FormDefinition } from '../../../lib/forms/types';
+import { FormView } from '#src/components/forms/FormView';
+import { useWindow } from '#src/lib/dialogs/window-context';
+import { formWindowId } from '#src/lib/forms/submit';
+import type { FieldOption, FormDefinition } from '#src/lib/forms/types';
 import type { ImportRowResult } from '../api/types';
 import { addDeviceForm, importDevicesForm } from '../forms/device-forms';
 import { text } from '../utils/format';

@@ -1,11 +1,10 @@
+import type { DeviceTagsResult } from '@fleetgate/shared/schemas/tags';
 import { Button, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useWindow } from '../../../lib/dialogs/window-context';
-import { api } from '../../../lib/http/client';
-import { failureMessage, successToast } from '../../../lib/http/results';
+import { useWindow } from '#src/lib/dialogs/window-context';
+import { api } from '#src/lib/http/client';
+import { useAction } from '#src/lib/http/use-action';
 import { deviceKeys, useTagOptions } from '../api/devices';
 
 type Props = { devices: readonly { id: number; name: string }[] };
@@ -17,29 +16,21 @@ type Props = { devices: readonly { id: number; name: string }[] };
 export function ManageTagsDialog({ devices }: Props) {
   const { t } = useTranslation('devices');
   const window = useWindow();
-  const queryClient = useQueryClient();
   const tags = useTagOptions(true);
   const [action, setAction] = useState<'add' | 'remove'>('add');
   const [tagId, setTagId] = useState<string | null>(null);
-  const [waiting, setWaiting] = useState(false);
+  const change = useAction({
+    call: (body: { action: 'add' | 'remove'; tag_id: number; device_id: number[] }) =>
+      api.post<DeviceTagsResult>('/devices/tags', body, { keepOnRouteChange: true }),
+    failure: { verb: 'update', item: 'tags' },
+    invalidate: [deviceKeys.all],
+    success: t('tags.done'),
+    onSuccess: () => window?.close(),
+  });
 
   async function submit() {
-    if (!tagId || waiting) return;
-    setWaiting(true);
-    try {
-      const response = await api.post<{ changed: number }>(
-        '/devices/tags',
-        { action, tag_id: Number(tagId), device_id: devices.map((d) => d.id) },
-        { keepOnRouteChange: true },
-      );
-      notifications.show({ color: 'green', message: successToast(response.message, t('tags.done')) });
-      void queryClient.invalidateQueries({ queryKey: deviceKeys.all });
-      window?.close();
-    } catch (error) {
-      notifications.show({ color: 'red', message: failureMessage(error, 'update', 'tags') });
-    } finally {
-      setWaiting(false);
-    }
+    if (!tagId || change.pending) return;
+    await change.run({ action, tag_id: Number(tagId), device_id: devices.map((d) => d.id) });
   }
 
   return (
@@ -69,7 +60,7 @@ export function ManageTagsDialog({ devices }: Props) {
         <Button variant="default" onClick={() => window?.close()}>
           {t('confirm.cancel')}
         </Button>
-        <Button onClick={() => void submit()} loading={waiting} disabled={!tagId}>
+        <Button onClick={() => void submit()} loading={change.pending} disabled={!tagId}>
           {t(action === 'add' ? 'tags.add' : 'tags.remove')}
         </Button>
       </Group>

@@ -1,24 +1,25 @@
 import { deviceChannels } from '@fleetgate/shared/devices/events';
-import { Badge, Button, Code, Group, Pagination, Paper, Stack, Table, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Badge, Box, Button, Code, Group, Paper, Stack, Title } from '@mantine/core';
 import { IconDownload, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../../../app/router/RouteScreen';
-import { useSession } from '../../../app/session/session-context';
-import { EmptyRow } from '../../../components/table/EmptyRow';
-import { downloadFile } from '../../../lib/http/download';
-import { failureMessage } from '../../../lib/http/results';
-import { useChannel } from '../../../lib/socket/useChannel';
-import { formatTime } from '../../../lib/time';
+import { type Column, PagedTable, pageQueryProps } from '#src/components/table/PagedTable';
+import { downloadFile } from '#src/lib/http/download';
+import { failureMessage } from '#src/lib/http/results';
+import { notifyFailure } from '#src/lib/http/toasts';
+import { useAction } from '#src/lib/http/use-action';
+import type { PageProps } from '#src/lib/routing/page';
+import { useSession } from '#src/lib/session/session-context';
+import { useChannel } from '#src/lib/socket/useChannel';
+import { formatTime } from '#src/lib/time';
+import { FILE_ACTIONS } from '../action-source';
 import { deviceActions, deviceKeys, useDeviceCommands, useDeviceEvents } from '../api/devices';
-import type { DeviceCommand, DeviceDetail } from '../api/types';
+import type { DeviceCommand, DeviceDetail, DeviceEvent } from '../api/types';
 import { text } from '../utils/format';
 import { DeviceFrame } from './DeviceFrame';
 
 const PAGE_SIZE = 10;
-const FILE_ACTIONS = new Set(['export_backup', 'export_event_log', 'export_troubleshoot']);
 const STATUS_COLORS: Record<string, string> = {
   pending: 'yellow',
   sent: 'blue',
@@ -60,88 +61,55 @@ function Activity({ device }: { device: DeviceDetail }) {
 function Commands({ deviceId }: { deviceId: number }) {
   const { t } = useTranslation('devices');
   const { can } = useSession();
+  const canManage = can('manage_devices');
   const [page, setPage] = useState(1);
   const list = useDeviceCommands(deviceId, page, PAGE_SIZE);
-  const rows = list.data?.rows ?? [];
-  const total = list.data?.total ?? 0;
-  const fail = (error: unknown) =>
-    notifications.show({ color: 'red', message: failureMessage(error, 'send', 'command') });
-
-  return (
-    <Paper withBorder p="md">
-      <Stack gap="sm">
-        <Title order={4}>{t('activity.commands')}</Title>
-        <Table.ScrollContainer minWidth={700}>
-          <Table verticalSpacing="xs" data-testid="command-history">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('activity.time')}</Table.Th>
-                <Table.Th>{t('activity.action')}</Table.Th>
-                <Table.Th>{t('activity.status')}</Table.Th>
-                <Table.Th>{t('activity.result')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.length === 0 && !list.isPending && (
-                <EmptyRow colSpan={5}>{t('activity.noCommands')}</EmptyRow>
-              )}
-              {rows.map((command) => (
-                <CommandRow
-                  key={command.id}
-                  command={command}
-                  canManage={can('manage_devices')}
-                  onCancel={() => deviceActions.cancel(command.id).catch(fail)}
-                  onDownload={() =>
-                    downloadFile(`/devices/commands/${command.id}/file`, {
-                      fallbackName: command.file_name ?? command.action,
-                    }).catch(fail)
-                  }
-                />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        {total > PAGE_SIZE && (
-          <Pagination total={Math.ceil(total / PAGE_SIZE)} value={page} onChange={setPage} size="sm" />
-        )}
-      </Stack>
-    </Paper>
-  );
-}
-
-function CommandRow({
-  command,
-  canManage,
-  onCancel,
-  onDownload,
-}: {
-  command: DeviceCommand;
-  canManage: boolean;
-  onCancel(): void;
-  onDownload(): void;
-}) {
-  const { t } = useTranslation('devices');
-  const result = command.error ?? command.output;
-  return (
-    <Table.Tr data-testid="command-row" data-status={command.status} data-action={command.action}>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTime(command.created_at)}</Table.Td>
-      <Table.Td>{t(`action.${command.action}`, { defaultValue: command.action })}</Table.Td>
-      <Table.Td>
+  const fail = (error: unknown) => notifyFailure(failureMessage(error, 'send', 'command'));
+  // The command's new status arrives on the device's channel, which reads the list again.
+  const cancel = useAction({
+    call: (command: DeviceCommand) => deviceActions.cancel(command.id),
+    failure: { verb: 'send', item: 'command' },
+  });
+  const columns: Column<DeviceCommand>[] = [
+    {
+      key: 'time',
+      header: t('activity.time'),
+      render: (command) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(command.created_at)}</span>,
+    },
+    {
+      key: 'action',
+      header: t('activity.action'),
+      render: (command) => t(`action.${command.action}`, { defaultValue: command.action }),
+    },
+    {
+      key: 'status',
+      header: t('activity.status'),
+      render: (command) => (
         <Badge color={STATUS_COLORS[command.status] ?? 'gray'} variant="light">
           {t(`commandStatus.${command.status}`)}
         </Badge>
-      </Table.Td>
-      <Table.Td maw={420}>
-        {result ? (
-          <Code block c={command.error ? 'red' : undefined} style={{ maxHeight: 120, overflow: 'auto' }}>
-            {result}
-          </Code>
+      ),
+    },
+    {
+      key: 'result',
+      header: t('activity.result'),
+      render: (command) => {
+        const result = command.error ?? command.output;
+        return result ? (
+          <Box maw={420}>
+            <Code block c={command.error ? 'red' : undefined} style={{ maxHeight: 120, overflow: 'auto' }}>
+              {result}
+            </Code>
+          </Box>
         ) : (
           '-'
-        )}
-      </Table.Td>
-      <Table.Td>
+        );
+      },
+    },
+    {
+      key: 'actions',
+      header: '',
+      render: (command) => (
         <Group gap={4} wrap="nowrap">
           {canManage && command.status === 'pending' && (
             <Button
@@ -149,7 +117,7 @@ function CommandRow({
               variant="light"
               color="red"
               leftSection={<IconX size={12} />}
-              onClick={onCancel}
+              onClick={() => void cancel.run(command)}
             >
               {t('activity.cancel')}
             </Button>
@@ -159,14 +127,42 @@ function CommandRow({
               size="compact-xs"
               variant="light"
               leftSection={<IconDownload size={12} />}
-              onClick={onDownload}
+              onClick={() =>
+                downloadFile(`/devices/commands/${command.id}/file`, {
+                  fallbackName: command.file_name ?? command.action,
+                }).catch(fail)
+              }
             >
               {t('activity.download')}
             </Button>
           )}
         </Group>
-      </Table.Td>
-    </Table.Tr>
+      ),
+    },
+  ];
+
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="sm">
+        <Title order={4}>{t('activity.commands')}</Title>
+        <PagedTable
+          columns={columns}
+          {...pageQueryProps(list, 'command history')}
+          page={page}
+          pageSize={PAGE_SIZE}
+          onPage={setPage}
+          label={t('activity.commands')}
+          empty={t('activity.noCommands')}
+          testId="command-history"
+          minWidth={700}
+          rowProps={(command) => ({
+            'data-testid': 'command-row',
+            'data-status': command.status,
+            'data-action': command.action,
+          })}
+        />
+      </Stack>
+    </Paper>
   );
 }
 
@@ -174,45 +170,41 @@ function Events({ deviceId }: { deviceId: number }) {
   const { t } = useTranslation('devices');
   const [page, setPage] = useState(1);
   const list = useDeviceEvents(deviceId, page, PAGE_SIZE);
-  const rows = list.data?.rows ?? [];
-  const total = list.data?.total ?? 0;
+  const columns: Column<DeviceEvent>[] = [
+    {
+      key: 'time',
+      header: t('activity.time'),
+      render: (event) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(event.at)}</span>,
+    },
+    {
+      key: 'severity',
+      header: t('activity.severity'),
+      render: (event) => (
+        <Badge color={SEVERITY_COLORS[event.severity] ?? 'gray'} variant="light">
+          {t(`severity.${event.severity}`, { defaultValue: event.severity })}
+        </Badge>
+      ),
+    },
+    { key: 'type', header: t('activity.type'), render: (event) => text(event.type) },
+    // Device-reported text: shown as text, never as markup (docs/device-protocol.md §4.4).
+    { key: 'message', header: t('activity.message'), render: (event) => text(event.message) },
+  ];
   return (
     <Paper withBorder p="md">
       <Stack gap="sm">
         <Title order={4}>{t('activity.events')}</Title>
-        <Table.ScrollContainer minWidth={600}>
-          <Table verticalSpacing="xs" data-testid="device-events">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('activity.time')}</Table.Th>
-                <Table.Th>{t('activity.severity')}</Table.Th>
-                <Table.Th>{t('activity.type')}</Table.Th>
-                <Table.Th>{t('activity.message')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.length === 0 && !list.isPending && (
-                <EmptyRow colSpan={4}>{t('activity.noEvents')}</EmptyRow>
-              )}
-              {rows.map((event) => (
-                <Table.Tr key={event.id} data-testid="event-row" data-type={event.type}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTime(event.at)}</Table.Td>
-                  <Table.Td>
-                    <Badge color={SEVERITY_COLORS[event.severity] ?? 'gray'} variant="light">
-                      {t(`severity.${event.severity}`, { defaultValue: event.severity })}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{text(event.type)}</Table.Td>
-                  {/* Device-reported text: shown as text, never as markup (docs/device-protocol.md §4.4). */}
-                  <Table.Td>{text(event.message)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        {total > PAGE_SIZE && (
-          <Pagination total={Math.ceil(total / PAGE_SIZE)} value={page} onChange={setPage} size="sm" />
-        )}
+        <PagedTable
+          columns={columns}
+          {...pageQueryProps(list, 'device events')}
+          page={page}
+          pageSize={PAGE_SIZE}
+          onPage={setPage}
+          label={t('activity.events')}
+          empty={t('activity.noEvents')}
+          testId="device-events"
+          minWidth={600}
+          rowProps={(event) => ({ 'data-testid': 'event-row', 'data-type': event.type })}
+        />
       </Stack>
     </Paper>
   );

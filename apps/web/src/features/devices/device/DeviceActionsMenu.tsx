@@ -13,9 +13,9 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useSession } from '../../../app/session/session-context';
-import type { DialogName } from '../../../lib/dialogs/registry';
-import { useWindows } from '../../../lib/dialogs/use-windows';
+import type { DialogName } from '#src/lib/dialogs/registry';
+import { useWindows } from '#src/lib/dialogs/use-windows';
+import { useSession } from '#src/lib/session/session-context';
 import type { DeviceDetail } from '../api/types';
 
 /**

@@ -3,16 +3,15 @@ import { Alert, Box, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageFrame } from '../../../app/layout/PageFrame';
-import type { PageProps } from '../../../app/router/RouteScreen';
-import { useSession } from '../../../app/session/session-context';
-import { ApiError } from '../../../lib/http/errors';
-import { failureMessage } from '../../../lib/http/results';
-import { useChannel } from '../../../lib/socket/useChannel';
+import { PageFrame } from '#src/components/page/PageFrame';
+import { ApiError } from '#src/lib/http/errors';
+import { failureMessage } from '#src/lib/http/results';
+import type { PageProps } from '#src/lib/routing/page';
+import { useSession } from '#src/lib/session/session-context';
+import { useChannel } from '#src/lib/socket/useChannel';
 import { deviceKeys, useDevice } from '../api/devices';
 import type { DeviceDetail } from '../api/types';
 import { StatusBadge } from '../components/StatusBadge';
-import { registerDeviceDialogs } from '../dialogs';
 import { applyStatusChange } from '../hooks/use-live-status';
 import { text } from '../utils/format';
 import { DeviceActionsMenu } from './DeviceActionsMenu';
@@ -27,7 +26,6 @@ type Props = Pick<PageProps, 'chain' | 'params'> & { children(device: DeviceDeta
  * name and live status as the title, its actions, the header, then the tab.
  */
 export function DeviceFrame({ chain, params, children }: Props) {
-  registerDeviceDialogs();
   const { t } = useTranslation('devices');
   const { can } = useSession();
   const queryClient = useQueryClient();

@@ -3,7 +3,7 @@ import { Anchor, Badge, Flex, Group, Paper, SimpleGrid, Stack, Text } from '@man
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatTime } from '../../../lib/time';
+import { formatTime } from '#src/lib/time';
 import type { DeviceDetail } from '../api/types';
 import { ModelPicture } from '../components/ModelPicture';
 import { formatUptime, text } from '../utils/format';

@@ -1,10 +1,10 @@
-import { Alert, Group, Pagination, Paper, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../../../app/router/RouteScreen';
-import { EmptyRow } from '../../../components/table/EmptyRow';
-import { failureMessage } from '../../../lib/http/results';
-import { formatTime } from '../../../lib/time';
+import { type Column, PagedTable } from '#src/components/table/PagedTable';
+import { failureMessage } from '#src/lib/http/results';
+import type { PageProps } from '#src/lib/routing/page';
+import { formatTime } from '#src/lib/time';
 import { useTelemetry } from '../api/devices';
 import type { DeviceDetail } from '../api/types';
 import { useLiveTelemetry } from '../hooks/use-live-telemetry';
@@ -51,7 +51,15 @@ function Location({ device }: { device: DeviceDetail }) {
   }, [last, gps?.lat, gps?.lon, device.state_at]);
 
   const newestFirst = [...track].reverse();
-  const shown = newestFirst.slice((page - 1) * HISTORY_PAGE, page * HISTORY_PAGE);
+  // A point is known by its time (one position per instant), which also names its row.
+  const shown = newestFirst
+    .slice((page - 1) * HISTORY_PAGE, page * HISTORY_PAGE)
+    .map((p) => ({ ...p, id: p.at }));
+  const columns: Column<(typeof shown)[number]>[] = [
+    { key: 'time', header: t('activity.time'), render: (p) => formatTime(p.at) },
+    { key: 'lat', header: t('location.latitude'), render: (p) => formatCoordinate(p.lat, 'lat') },
+    { key: 'lon', header: t('location.longitude'), render: (p) => formatCoordinate(p.lon, 'lon') },
+  ];
 
   return (
     <Stack gap="md" data-testid="device-location">
@@ -83,33 +91,20 @@ function Location({ device }: { device: DeviceDetail }) {
       <Paper withBorder p="md">
         <Stack gap="sm">
           <Title order={4}>{t('location.history')}</Title>
-          <Table verticalSpacing={4} data-testid="location-history">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('activity.time')}</Table.Th>
-                <Table.Th>{t('location.latitude')}</Table.Th>
-                <Table.Th>{t('location.longitude')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {shown.length === 0 && <EmptyRow colSpan={3}>{t('location.empty')}</EmptyRow>}
-              {shown.map((p) => (
-                <Table.Tr key={p.at} data-testid="location-row">
-                  <Table.Td>{formatTime(p.at)}</Table.Td>
-                  <Table.Td>{formatCoordinate(p.lat, 'lat')}</Table.Td>
-                  <Table.Td>{formatCoordinate(p.lon, 'lon')}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-          {newestFirst.length > HISTORY_PAGE && (
-            <Pagination
-              total={Math.ceil(newestFirst.length / HISTORY_PAGE)}
-              value={page}
-              onChange={setPage}
-              size="sm"
-            />
-          )}
+          <PagedTable
+            columns={columns}
+            rows={shown}
+            total={newestFirst.length}
+            loading={false}
+            page={page}
+            pageSize={HISTORY_PAGE}
+            onPage={setPage}
+            label={t('location.history')}
+            empty={t('location.empty')}
+            testId="location-history"
+            minWidth={320}
+            rowProps={() => ({ 'data-testid': 'location-row' })}
+          />
         </Stack>
       </Paper>
     </Stack>

@@ -2,9 +2,9 @@ import { Alert, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text 
 import { useMediaQuery } from '@mantine/hooks';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../../../app/router/RouteScreen';
-import { failureMessage } from '../../../lib/http/results';
-import { useUserStorage } from '../../../lib/storage/user-storage';
+import { failureMessage } from '#src/lib/http/results';
+import type { PageProps } from '#src/lib/routing/page';
+import { useUserStorage } from '#src/lib/storage/user-storage';
 import { useDeviceMetrics, useTelemetry } from '../api/devices';
 import type { ChartPoint, DeviceDetail } from '../api/types';
 import { type ChartSeries, TimeChart } from '../charts/TimeChart';

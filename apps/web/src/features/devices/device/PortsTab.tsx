@@ -1,6 +1,6 @@
 import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../../../app/router/RouteScreen';
+import type { PageProps } from '#src/lib/routing/page';
 import type { DeviceDetail } from '../api/types';
 import { PORT_SERVICES } from '../utils/constants';
 import { formatUnit, text } from '../utils/format';

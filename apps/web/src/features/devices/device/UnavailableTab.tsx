@@ -1,5 +1,5 @@
-import { UnavailablePanel } from '../../../app/layout/UnavailablePanel';
-import type { PageProps } from '../../../app/router/RouteScreen';
+import { UnavailablePanel } from '#src/components/page/UnavailablePanel';
+import type { PageProps } from '#src/lib/routing/page';
 import { DeviceFrame } from './DeviceFrame';
 
 /** A device tab whose screen does not exist yet: the device's header, status and actions over a plain panel. */

@@ -4,7 +4,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { initI18n } from '../../../i18n/i18n';
+import { initI18n } from '#src/i18n/i18n';
 import type { DeviceDetail } from '../api/types';
 import { DEVICE_COLUMNS, deviceColumns } from '../table/columns';
 import { DevicesTable } from '../table/DevicesTable';

@@ -12,7 +12,8 @@ import {
   serialSchema,
 } from '@fleetgate/shared/schemas/devices';
 import { z } from 'zod';
-import type { FieldOption, FormDefinition, FormValues, SubmitContext } from '../../../lib/forms/types';
+import type { FieldOption, FormDefinition, FormValues, SubmitContext } from '#src/lib/forms/types';
+import { deviceBatchSource } from '../action-source';
 import { deviceKeys } from '../api/devices';
 import type { DeviceDetail } from '../api/types';
 
@@ -136,6 +137,7 @@ export const updateInfoForm: FormDefinition = {
   },
   permission: 'manage_devices',
   invalidate: [deviceKeys.all],
+  actionStatus: deviceBatchSource,
   result: { item: 'result.deviceInfo', created: 'result.updated', updated: 'result.updated' },
 };
 
@@ -162,6 +164,7 @@ export const passwordForm: FormDefinition = {
   defaults: { password: '' },
   permission: 'manage_devices',
   toBody: (values, context) => ({ device_id: [deviceIdOf(context)], password: values.password }),
+  actionStatus: deviceBatchSource,
   // product §8: 'Device password updated successfully'.
   result: { item: 'result.devicePassword', created: 'result.updated', updated: 'result.updated' },
   submitLabel: 'password.submit',
@@ -198,6 +201,7 @@ export const monitoringPeriodForm: FormDefinition = {
     device_id: [deviceIdOf(context)],
     params: { period: values.period },
   }),
+  actionStatus: deviceBatchSource,
   result: { item: 'result.monitoringPeriod', created: 'result.sent', updated: 'result.sent' },
   submitLabel: 'monitoring.submit',
 };
@@ -233,6 +237,7 @@ export const cliForm: FormDefinition = {
   leaveOpen: true,
   note: 'cli.stays',
   statusInline: true,
+  actionStatus: deviceBatchSource,
   result: { item: 'result.command', created: 'result.sent', updated: 'result.sent' },
   submitLabel: 'cli.submit',
 };

@@ -2,8 +2,8 @@ import type { DeviceStatusChange } from '@fleetgate/shared/devices/events';
 import { deviceChannels } from '@fleetgate/shared/devices/events';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { ChannelHub } from '../../../lib/socket/channel-hub';
-import { channelHub } from '../../../lib/socket/socket';
+import type { ChannelHub } from '#src/lib/socket/channel-hub';
+import { channelHub } from '#src/lib/socket/socket';
 import { deviceKeys } from '../api/devices';
 import type { DeviceDetail, DeviceListPage } from '../api/types';
 

@@ -1,6 +1,6 @@
 import { deviceChannels } from '@fleetgate/shared/devices/events';
 import { useState } from 'react';
-import { useChannel } from '../../../lib/socket/useChannel';
+import { useChannel } from '#src/lib/socket/useChannel';
 import type { ChartPoint } from '../api/types';
 import { pushToPoint } from '../utils/series';
 

@@ -3,7 +3,7 @@ import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../../lib/time';
+import { formatTime } from '#src/lib/time';
 import { MAP_TILE_ATTRIBUTION, MAP_TILE_URL } from '../utils/constants';
 import { formatCoordinate } from '../utils/format';
 import { clusterIconSize, clusterIndex, featuresIn, type MapPoint } from './clusters';

@@ -4,14 +4,13 @@ import type { RowSelectionState } from '@tanstack/react-table';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { PageFrame } from '../../../app/layout/PageFrame';
-import type { PageProps } from '../../../app/router/RouteScreen';
-import { useSession } from '../../../app/session/session-context';
-import { failureMessage } from '../../../lib/http/results';
-import { useUserStorage } from '../../../lib/storage/user-storage';
+import { PageFrame } from '#src/components/page/PageFrame';
+import { failureMessage } from '#src/lib/http/results';
+import type { PageProps } from '#src/lib/routing/page';
+import { useSession } from '#src/lib/session/session-context';
+import { useUserStorage } from '#src/lib/storage/user-storage';
 import { useDeviceList } from '../api/devices';
 import type { DeviceFilters, DeviceListQuery } from '../api/types';
-import { registerDeviceDialogs } from '../dialogs';
 import { useCompanyStatusChannels } from '../hooks/use-live-status';
 import { TABLE_PAGE_SIZES } from '../utils/constants';
 import { BulkBar } from './BulkBar';
@@ -31,7 +30,6 @@ const PAGE_SIZE_KEY = 'table.devices.page_size';
  * address, column settings per user, live status, selection and bulk actions.
  */
 export function DevicesPage({ chain, params }: PageProps) {
-  registerDeviceDialogs();
   const { t } = useTranslation('devices');
   const { user, can } = useSession();
   const [search, setSearch] = useSearchParams();

@@ -8,7 +8,7 @@ import {
   useReactTable,
 } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
-import { EmptyRow } from '../../../components/table/EmptyRow';
+import { EmptyRow } from '#src/components/table/EmptyRow';
 import type { DeviceItem } from '../api/types';
 import type { TableSettings } from '../utils/table-settings';
 import { SORT_OF_COLUMN } from './columns';
@@ -81,11 +81,18 @@ export function DevicesTable({
                 const label = flexRender(header.column.columnDef.header, header.getContext());
                 const active = key !== undefined && key === sortKey;
                 return (
-                  <Table.Th key={header.id} data-column={header.column.id} style={{ whiteSpace: 'nowrap' }}>
+                  <Table.Th
+                    key={header.id}
+                    data-column={header.column.id}
+                    style={{ whiteSpace: 'nowrap' }}
+                    // The column header carries the sort order; its button only changes it.
+                    aria-sort={
+                      key ? (active ? (descending ? 'descending' : 'ascending') : 'none') : undefined
+                    }
+                  >
                     {key ? (
                       <UnstyledButton
                         onClick={() => onSort(active && !descending ? `-${key}` : key)}
-                        aria-sort={active ? (descending ? 'descending' : 'ascending') : 'none'}
                         data-testid={`sort-${header.column.id}`}
                       >
                         <Group gap={4} wrap="nowrap">

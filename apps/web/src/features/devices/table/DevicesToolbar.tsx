@@ -9,10 +9,10 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../app/session/session-context';
-import { useWindows } from '../../../lib/dialogs/use-windows';
-import { downloadFile } from '../../../lib/http/download';
-import { failureMessage } from '../../../lib/http/results';
+import { useWindows } from '#src/lib/dialogs/use-windows';
+import { downloadFile } from '#src/lib/http/download';
+import { failureMessage } from '#src/lib/http/results';
+import { useSession } from '#src/lib/session/session-context';
 import { filterQuery, useCompanyOptions } from '../api/devices';
 import type { DeviceFilters } from '../api/types';
 import { DEVICE_COLUMNS } from './columns';

@@ -1,8 +1,8 @@
 import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../i18n/i18n';
-import { userStorage } from '../../../lib/storage/user-storage';
+import { initI18n } from '#src/i18n/i18n';
+import { userStorage } from '#src/lib/storage/user-storage';
 import { DEVICE_COLUMNS } from './columns';
 import { TableSettingsDialog, useTableSettings } from './TableSettingsDialog';
 

@@ -1,8 +1,8 @@
 import { ActionIcon, Button, Checkbox, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useWindow } from '../../../lib/dialogs/window-context';
-import { useUserStorage } from '../../../lib/storage/user-storage';
+import { useWindow } from '#src/lib/dialogs/window-context';
+import { useUserStorage } from '#src/lib/storage/user-storage';
 import {
   type ColumnInfo,
   DENSITIES,

@@ -1,6 +1,12 @@
-import type { ImpersonationCandidate, ImpersonationLog } from '@fleetgate/shared/schemas/impersonation';
+import type { OkResult } from '@fleetgate/shared/schemas/api';
+import type {
+  ImpersonationAccess,
+  ImpersonationCandidate,
+  ImpersonationLog,
+  LocationResult,
+} from '@fleetgate/shared/schemas/impersonation';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/http/client';
+import { api } from '#src/lib/http/client';
 
 /** Query keys of impersonation (CONVENTIONS example 9). */
 export const impersonationKeys = {
@@ -37,11 +43,11 @@ export function useCandidates(q: string, enabled: boolean) {
 }
 
 export const impersonationActions = {
-  start: (userId: number) => api.post<{ location: string }>(`/users/${userId}/impersonate`, {}),
-  request: (userId: number) => api.post<{ ok: true }>(`/users/${userId}/impersonation-access-request`, {}),
+  start: (userId: number) => api.post<LocationResult>(`/users/${userId}/impersonate`, {}),
+  request: (userId: number) => api.post<OkResult>(`/users/${userId}/impersonation-access-request`, {}),
   /** product §4: cancelling refreshes the token (a fresh session of the actor's own). */
-  cancel: () => api.post<{ location: string }>('/impersonation/cancel', {}),
+  cancel: () => api.post<LocationResult>('/impersonation/cancel', {}),
   confirm: (token: string, until: string) =>
-    api.post<{ until: string | null }>('/impersonation/requests/confirm', { token, until }),
-  decline: (token: string) => api.post<{ ok: true }>('/impersonation/requests/decline', { token }),
+    api.post<ImpersonationAccess>('/impersonation/requests/confirm', { token, until }),
+  decline: (token: string) => api.post<OkResult>('/impersonation/requests/decline', { token }),
 };

@@ -1,24 +1,20 @@
 import { Button } from '@mantine/core';
 import { IconUserCancel } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cancelImpersonation } from '../start';
+import { useCancelImpersonation } from '../hooks/use-cancel-impersonation';
 
 /** 'Cancel impersonation' for the impersonation banner (product §4: refreshes the token and reloads). */
 export function CancelImpersonationButton() {
   const { t } = useTranslation('impersonation');
-  const [busy, setBusy] = useState(false);
+  const cancel = useCancelImpersonation();
   return (
     <Button
       size="compact-xs"
       variant="white"
       color="orange"
       leftSection={<IconUserCancel size={14} />}
-      loading={busy}
-      onClick={() => {
-        setBusy(true);
-        cancelImpersonation().catch(() => setBusy(false));
-      }}
+      loading={cancel.pending}
+      onClick={() => void cancel.run()}
       data-testid="banner-cancel-impersonation"
     >
       {t('cancel.button')}

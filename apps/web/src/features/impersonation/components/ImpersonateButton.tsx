@@ -1,12 +1,12 @@
 import { ActionIcon, Button, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconUserCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../app/session/session-context';
-import { useWindows } from '../../../lib/dialogs/use-windows';
-import { ApiError } from '../../../lib/http/errors';
-import { failureMessage, successToast } from '../../../lib/http/results';
+import { useWindows } from '#src/lib/dialogs/use-windows';
+import { ApiError } from '#src/lib/http/errors';
+import { notifyFailure } from '#src/lib/http/toasts';
+import { useAction } from '#src/lib/http/use-action';
+import { useSession } from '#src/lib/session/session-context';
 import { impersonationActions } from '../api/impersonation';
 import { startImpersonation } from '../start';
 
@@ -26,7 +26,25 @@ export function ImpersonateButton({ userId, email, variant = 'icon' }: Props) {
   const { t } = useTranslation('impersonation');
   const { user, can } = useSession();
   const windows = useWindows();
-  const [busy, setBusy] = useState(false);
+  // The page is left for the user's console: the button spins until it is gone.
+  const [leaving, setLeaving] = useState(false);
+  const request = useAction({
+    call: () => impersonationActions.request(userId),
+    failure: { verb: 'send', item: 'request' },
+    success: t('request.sent'),
+  });
+  const start = useAction({
+    call: () => startImpersonation(userId),
+    failure: { verb: 'start', item: 'impersonation' },
+    onSuccess: () => setLeaving(true),
+    onFailure: (message, error) => {
+      // A user who has not granted access is offered the e-mailed request instead.
+      if (error instanceof ApiError && error.status === 403 && /not granted/.test(error.message)) {
+        void askForAccess();
+      } else notifyFailure(message);
+    },
+  });
+  const busy = start.pending || leaving;
   if (!can('impersonate_users') || user.isImpersonating || user.id === userId) return null;
 
   async function askForAccess() {
@@ -37,12 +55,7 @@ export function ImpersonateButton({ userId, email, variant = 'icon' }: Props) {
       id: `impersonation-request:${userId}`,
     });
     if (!yes) return;
-    try {
-      const response = await impersonationActions.request(userId);
-      notifications.show({ color: 'green', message: successToast(response.message, t('request.sent')) });
-    } catch (error) {
-      notifications.show({ color: 'red', message: failureMessage(error, 'send', 'request') });
-    }
+    await request.run();
   }
 
   async function impersonate() {
@@ -53,17 +66,7 @@ export function ImpersonateButton({ userId, email, variant = 'icon' }: Props) {
       id: `impersonate:${userId}`,
     });
     if (!yes) return;
-    setBusy(true);
-    try {
-      await startImpersonation(userId);
-    } catch (error) {
-      setBusy(false);
-      if (error instanceof ApiError && error.status === 403 && /not granted/.test(error.message)) {
-        await askForAccess();
-        return;
-      }
-      notifications.show({ color: 'red', message: failureMessage(error, 'start', 'impersonation') });
-    }
+    await start.run();
   }
 
   if (variant === 'button') {

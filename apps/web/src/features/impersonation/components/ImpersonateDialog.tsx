@@ -2,13 +2,13 @@ import { SEARCH_DEBOUNCE_MS } from '@fleetgate/shared/constants';
 import type { ImpersonationCandidate } from '@fleetgate/shared/schemas/impersonation';
 import { Alert, Badge, Button, Group, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { roleTitle } from '../../../i18n/role-titles';
-import { failureMessage, successToast } from '../../../lib/http/results';
-import { formatTime } from '../../../lib/time';
+import { roleTitle } from '#src/i18n/role-titles';
+import { failureMessage } from '#src/lib/http/results';
+import { useAction } from '#src/lib/http/use-action';
+import { formatTime } from '#src/lib/time';
 import { impersonationActions, useCandidates } from '../api/impersonation';
 import { startImpersonation } from '../start';
 
@@ -21,29 +21,21 @@ export function ImpersonateDialog() {
   const [q, setQ] = useState('');
   const [debounced] = useDebouncedValue(q.trim(), SEARCH_DEBOUNCE_MS);
   const candidates = useCandidates(debounced, true);
-  const [busy, setBusy] = useState<number | null>(null);
-
-  async function impersonate(candidate: ImpersonationCandidate) {
-    setBusy(candidate.id);
-    try {
-      await startImpersonation(candidate.id);
-    } catch (error) {
-      notifications.show({ color: 'red', message: failureMessage(error, 'start', 'impersonation') });
-      setBusy(null);
-    }
-  }
-
-  async function request(candidate: ImpersonationCandidate) {
-    setBusy(candidate.id);
-    try {
-      const response = await impersonationActions.request(candidate.id);
-      notifications.show({ color: 'green', message: successToast(response.message, t('request.sent')) });
-    } catch (error) {
-      notifications.show({ color: 'red', message: failureMessage(error, 'send', 'request') });
-    } finally {
-      setBusy(null);
-    }
-  }
+  // The page is left for the user's console: the row's button spins until it is gone.
+  const [leaving, setLeaving] = useState<number | null>(null);
+  const impersonate = useAction({
+    call: (candidate: ImpersonationCandidate) => startImpersonation(candidate.id),
+    failure: { verb: 'start', item: 'impersonation' },
+    onSuccess: (_result, candidate) => setLeaving(candidate.id),
+  });
+  const request = useAction({
+    call: (candidate: ImpersonationCandidate) => impersonationActions.request(candidate.id),
+    failure: { verb: 'send', item: 'request' },
+    success: t('request.sent'),
+  });
+  const busy =
+    leaving ??
+    (impersonate.pending ? impersonate.variables?.id : request.pending ? request.variables?.id : null);
 
   const rows = candidates.data ?? [];
   return (
@@ -93,7 +85,11 @@ export function ImpersonateDialog() {
                 <Table.Td ta="right">
                   <Group gap={6} justify="flex-end" wrap="nowrap">
                     {c.granted_until ? (
-                      <Button size="compact-sm" loading={busy === c.id} onClick={() => void impersonate(c)}>
+                      <Button
+                        size="compact-sm"
+                        loading={busy === c.id}
+                        onClick={() => void impersonate.run(c)}
+                      >
                         {t('start.button')}
                       </Button>
                     ) : (
@@ -101,7 +97,7 @@ export function ImpersonateDialog() {
                         size="compact-sm"
                         variant="default"
                         loading={busy === c.id}
-                        onClick={() => void request(c)}
+                        onClick={() => void request.run(c)}
                       >
                         {t('request.button')}
                       </Button>

@@ -1,21 +1,23 @@
+import type { EmailResult } from '@fleetgate/shared/schemas/api';
+import type { ListParams } from '@fleetgate/shared/schemas/list';
 import type {
+  MailLogListQuery,
   MailLogRow,
   MailMessage,
-  MailStatus,
   SmtpConfig,
   SuppressedEmail,
 } from '@fleetgate/shared/schemas/mail';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/http/client';
+import { api } from '#src/lib/http/client';
 
 export type Paged<T> = { rows: T[]; total: number };
-export type ListParams = { q: string; sort: string; limit: number; offset: number };
+/** The mail log table: search, sort, page and one status. */
+type MailLogParams = ListParams & Pick<MailLogListQuery, 'status'>;
 
 /** Query keys (CONVENTIONS example 9). */
 export const mailKeys = {
   all: ['mail'] as const,
-  logs: (params: ListParams & { status?: MailStatus | undefined }) =>
-    [...mailKeys.all, 'logs', params] as const,
+  logs: (params: MailLogParams) => [...mailKeys.all, 'logs', params] as const,
   message: (id: number) => [...mailKeys.all, 'message', id] as const,
   smtp: () => [...mailKeys.all, 'smtp'] as const,
   suppressed: (params: ListParams) => [...mailKeys.all, 'suppressed', params] as const,
@@ -27,7 +29,7 @@ async function paged<T>(path: string, query: Record<string, string | number | un
 }
 
 /** mail.logs (product §2): one server page, newest first. */
-export function useMailLogs(params: ListParams & { status?: MailStatus | undefined }) {
+export function useMailLogs(params: MailLogParams) {
   return useQuery({
     queryKey: mailKeys.logs(params),
     queryFn: () => paged<MailLogRow>('/mail-logs', params),
@@ -63,5 +65,5 @@ export function useSuppressed(params: ListParams) {
 export const mailActions = {
   removeSmtp: () => api.delete<null>('/email-smtp'),
   /** removeFromSuppresionList (product §3): DELETE /suppressed-emails/{email}. */
-  unsuppress: (email: string) => api.delete<unknown>(`/suppressed-emails/${encodeURIComponent(email)}`),
+  unsuppress: (email: string) => api.delete<EmailResult>(`/suppressed-emails/${encodeURIComponent(email)}`),
 };

@@ -2,8 +2,8 @@ import type { MailStatus } from '@fleetgate/shared/schemas/mail';
 import { Alert, Anchor, Badge, Center, Code, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { failureMessage } from '../../../lib/http/results';
-import { formatTime } from '../../../lib/time';
+import { failureMessage } from '#src/lib/http/results';
+import { formatTime } from '#src/lib/time';
 import { useMailMessage } from '../api/mail';
 
 export const STATUS_COLORS: Record<MailStatus, string> = {

@@ -1,9 +1,9 @@
 import { Alert, Center, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { FormView } from '../../../components/forms/FormView';
-import { useWindow } from '../../../lib/dialogs/window-context';
-import { formWindowId } from '../../../lib/forms/submit';
-import { failureMessage } from '../../../lib/http/results';
+import { FormView } from '#src/components/forms/FormView';
+import { useWindow } from '#src/lib/dialogs/window-context';
+import { formWindowId } from '#src/lib/forms/submit';
+import { failureMessage } from '#src/lib/http/results';
 import { fetchSmtpConfig, mailKeys } from '../api/mail';
 import { buildSmtpForm } from '../forms/mail-forms';
 

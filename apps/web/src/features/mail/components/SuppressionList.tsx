@@ -1,17 +1,16 @@
 import type { SuppressedEmail } from '@fleetgate/shared/schemas/mail';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconMailOff, IconTrash } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { openForm } from '../../../components/forms/open-form';
-import { ListSearch } from '../../../components/table/ListSearch';
-import { type Column, PagedTable, pageQueryProps } from '../../../components/table/PagedTable';
-import { RowAction } from '../../../components/table/RowAction';
-import { useListState } from '../../../components/table/use-list-state';
-import { useWindows } from '../../../lib/dialogs/use-windows';
-import { failureMessage, successMessage, successToast } from '../../../lib/http/results';
-import { formatTime } from '../../../lib/time';
+import { openForm } from '#src/components/forms/open-form';
+import { ListSearch } from '#src/components/table/ListSearch';
+import { type Column, PagedTable, pageQueryProps } from '#src/components/table/PagedTable';
+import { RowAction } from '#src/components/table/RowAction';
+import { useListState } from '#src/components/table/use-list-state';
+import { useWindows } from '#src/lib/dialogs/use-windows';
+import { successMessage } from '#src/lib/http/results';
+import { useAction } from '#src/lib/http/use-action';
+import { formatTime } from '#src/lib/time';
 import { mailActions, mailKeys, useSuppressed } from '../api/mail';
 import { suppressEmailForm } from '../forms/mail-forms';
 
@@ -21,7 +20,14 @@ const PAGE_SIZE = 10;
 export function SuppressionList() {
   const { t } = useTranslation('mail');
   const windows = useWindows();
-  const queryClient = useQueryClient();
+  const removal = useAction({
+    call: (row: SuppressedEmail) => mailActions.unsuppress(row.email),
+    failure: { verb: 'remove', item: 'address' },
+    invalidate: [mailKeys.all],
+    success: successMessage(t('result.suppressedAddress'), t('result.removed'), (parts) =>
+      t('forms:result.success', parts),
+    ),
+  });
   const list = useListState({ defaultSort: '-created_at', pageSize: PAGE_SIZE });
   const rows = useSuppressed({ q: list.q, sort: list.sort, limit: list.limit, offset: list.offset });
 
@@ -35,17 +41,7 @@ export function SuppressionList() {
       id: `suppressed-remove:${row.email}`,
     });
     if (!yes) return;
-    try {
-      const response = await mailActions.unsuppress(row.email);
-      const own = successMessage(t('result.suppressedAddress'), t('result.removed'), (parts) =>
-        t('forms:result.success', parts),
-      );
-      notifications.show({ color: 'green', message: successToast(response.message, own) });
-    } catch (error) {
-      notifications.show({ color: 'red', message: failureMessage(error, 'remove', 'address') });
-    } finally {
-      void queryClient.invalidateQueries({ queryKey: mailKeys.all });
-    }
+    await removal.run(row);
   }
   const columns: Column<SuppressedEmail & { id: number }>[] = [
     {

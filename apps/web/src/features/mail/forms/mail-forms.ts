@@ -7,7 +7,7 @@ import {
   suppressBodySchema,
 } from '@fleetgate/shared/schemas/mail';
 import { z } from 'zod';
-import type { FormDefinition, FormValues } from '../../../lib/forms/types';
+import type { FormDefinition, FormValues } from '#src/lib/forms/types';
 import { fetchSmtpConfig, mailKeys } from '../api/mail';
 
 /**

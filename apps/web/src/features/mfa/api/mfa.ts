@@ -1,6 +1,13 @@
-import type { MfaStatus, TotpEnrolment } from '@fleetgate/shared/schemas/mfa';
+import type { OkResult } from '@fleetgate/shared/schemas/api';
+import type {
+  AuthorizationUrl,
+  EmailEnrolment,
+  MfaStatus,
+  RecoveryCodes,
+  TotpEnrolment,
+} from '@fleetgate/shared/schemas/mfa';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/http/client';
+import { api } from '#src/lib/http/client';
 
 /** Query keys of the second step (CONVENTIONS example 9). */
 export const mfaKeys = {
@@ -18,11 +25,11 @@ export function useMfaStatus() {
 
 export const mfaActions = {
   startTotp: () => api.post<TotpEnrolment>('/user/mfa/totp', {}),
-  confirmTotp: (code: string) => api.post<{ recovery_codes: string[] }>('/user/mfa/totp/confirm', { code }),
-  startEmail: () => api.post<{ session_id: string; expires_at: string }>('/user/mfa/email', {}),
+  confirmTotp: (code: string) => api.post<RecoveryCodes>('/user/mfa/totp/confirm', { code }),
+  startEmail: () => api.post<EmailEnrolment>('/user/mfa/email', {}),
   confirmEmail: (sessionId: string, code: string) =>
-    api.post<{ ok: true }>('/user/mfa/email/confirm', { session_id: sessionId, code }),
-  startVendor: () => api.post<{ authorization_url: string }>('/user/mfa/vendor', {}),
-  regenerateRecoveryCodes: () => api.post<{ recovery_codes: string[] }>('/user/mfa/recovery-codes', {}),
-  remove: () => api.delete<{ ok: true }>('/user/mfa'),
+    api.post<OkResult>('/user/mfa/email/confirm', { session_id: sessionId, code }),
+  startVendor: () => api.post<AuthorizationUrl>('/user/mfa/vendor', {}),
+  regenerateRecoveryCodes: () => api.post<RecoveryCodes>('/user/mfa/recovery-codes', {}),
+  remove: () => api.delete<OkResult>('/user/mfa'),
 };

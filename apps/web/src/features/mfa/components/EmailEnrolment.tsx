@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { failureMessage } from '../../../lib/http/results';
+import { useAction } from '#src/lib/http/use-action';
 import { mfaActions } from '../api/mfa';
 
 /** Turns on e-mail codes: a code goes to the user's address and proves it arrives. */
@@ -18,32 +18,36 @@ export function EmailEnrolment({
   const [sessionId, setSessionId] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [confirmed, setConfirmed] = useState(false);
+  const start = useAction({
+    call: () => mfaActions.startEmail(),
+    failure: { verb: 'send', item: 'code' },
+    onSuccess: (response) => setSessionId(response.data.session_id),
+    onFailure: setError,
+  });
+  const confirmCode = useAction({
+    call: (answer: { sessionId: string; code: string }) =>
+      mfaActions.confirmEmail(answer.sessionId, answer.code),
+    failure: { verb: 'confirm', item: 'code' },
+    // The set-up moves on: the button stays busy until it has.
+    onSuccess: () => {
+      setConfirmed(true);
+      onDone();
+    },
+    onFailure: setError,
+  });
+  const busy = start.pending || confirmCode.pending || confirmed;
 
   async function send() {
-    setBusy(true);
     setError(null);
-    try {
-      setSessionId((await mfaActions.startEmail()).data.session_id);
-    } catch (caught) {
-      setError(failureMessage(caught, 'send', 'code'));
-    } finally {
-      setBusy(false);
-    }
+    await start.run();
   }
 
   async function confirm(event: FormEvent) {
     event.preventDefault();
     if (busy || !sessionId) return;
     if (!/^\d{6}$/.test(code.trim())) return setError(t('totp.codeFormat'));
-    setBusy(true);
-    try {
-      await mfaActions.confirmEmail(sessionId, code.trim());
-      onDone();
-    } catch (caught) {
-      setError(failureMessage(caught, 'confirm', 'code'));
-      setBusy(false);
-    }
+    await confirmCode.run({ sessionId, code: code.trim() });
   }
 
   if (!sessionId) {

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconDeviceMobile, IconMail, IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { failureMessage } from '../../../lib/http/results';
+import { useAction } from '#src/lib/http/use-action';
 import { mfaActions } from '../api/mfa';
 import { goToVendor } from '../vendor-redirect';
 import { EmailEnrolment } from './EmailEnrolment';
@@ -32,38 +32,34 @@ export function MfaSetup({
   const [method, setMethod] = useState<MfaMethod | null>(null);
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<MfaMethod | null>(null);
-
+  // The vendor's page takes over: its button stays busy until the browser has left.
+  const [leaving, setLeaving] = useState(false);
   /** A fresh secret per click: never one per render, so what is shown is what is stored. */
-  async function startTotp() {
-    setError(null);
-    setBusy('totp');
-    try {
-      setEnrolment((await mfaActions.startTotp()).data);
+  const startTotp = useAction({
+    call: () => mfaActions.startTotp(),
+    failure: { verb: 'start', item: 'set-up' },
+    onSuccess: (response) => {
+      setEnrolment(response.data);
       setMethod('totp');
-    } catch (caught) {
-      setError(failureMessage(caught, 'start', 'set-up'));
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  async function linkVendor() {
-    setError(null);
-    setBusy('vendor');
-    try {
+    },
+    onFailure: setError,
+  });
+  const linkVendor = useAction({
+    call: async () => {
       const { authorization_url } = (await mfaActions.startVendor()).data;
       await goToVendor(authorization_url, returnTo);
-    } catch (caught) {
-      setError(failureMessage(caught, 'start', 'vendor ID sign-in'));
-      setBusy(null);
-    }
-  }
+    },
+    failure: { verb: 'start', item: 'vendor ID sign-in' },
+    onSuccess: () => setLeaving(true),
+    onFailure: setError,
+  });
+  const busy: MfaMethod | null = startTotp.pending ? 'totp' : linkVendor.pending || leaving ? 'vendor' : null;
 
   const choose = (m: MfaMethod) => {
-    if (m === 'vendor') void linkVendor();
-    else if (m === 'totp') void startTotp();
-    else setMethod(m);
+    if (m === 'email') return setMethod(m);
+    setError(null);
+    if (m === 'vendor') void linkVendor.run();
+    else void startTotp.run();
   };
 
   if (method === 'totp' && enrolment) {

@@ -2,7 +2,7 @@ import type { TotpEnrolment as Enrolment } from '@fleetgate/shared/schemas/mfa';
 import { Button, Code, Group, Image, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { failureMessage } from '../../../lib/http/results';
+import { useAction } from '#src/lib/http/use-action';
 import { mfaActions } from '../api/mfa';
 import { RecoveryCodes } from './RecoveryCodes';
 
@@ -23,21 +23,20 @@ export function TotpEnrolment({
   const { t } = useTranslation('mfa');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [codes, setCodes] = useState<string[] | null>(null);
+  const confirmCode = useAction({
+    call: (first: string) => mfaActions.confirmTotp(first),
+    failure: { verb: 'confirm', item: 'code' },
+    onSuccess: (response) => setCodes(response.data.recovery_codes),
+    onFailure: setError,
+  });
+  const busy = confirmCode.pending;
 
   async function confirm(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
     if (!/^\d{6}$/.test(code.trim())) return setError(t('totp.codeFormat'));
-    setBusy(true);
-    try {
-      setCodes((await mfaActions.confirmTotp(code.trim())).data.recovery_codes);
-    } catch (caught) {
-      setError(failureMessage(caught, 'confirm', 'code'));
-    } finally {
-      setBusy(false);
-    }
+    await confirmCode.run(code.trim());
   }
 
   if (codes) return <RecoveryCodes codes={codes} onDone={onDone} />;

@@ -1,6 +1,7 @@
+import type { IdResult } from '@fleetgate/shared/schemas/api';
 import type { AdminNotice, Notice } from '@fleetgate/shared/schemas/notices';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/http/client';
+import { api } from '#src/lib/http/client';
 
 /** Query keys of notices (CONVENTIONS example 9): a change invalidates `noticeKeys.all`. */
 export const noticeKeys = {
@@ -36,5 +37,5 @@ export const noticeActions = {
   enable: (id: number, at?: string) =>
     api.post<AdminNotice>(`/admin/notices/${id}/enable`, at ? { enabled_at: at } : {}),
   disable: (id: number) => api.post<AdminNotice>(`/admin/notices/${id}/disable`, {}),
-  remove: (id: number) => api.delete<{ id: number }>(`/admin/notices/${id}`),
+  remove: (id: number) => api.delete<IdResult>(`/admin/notices/${id}`),
 };

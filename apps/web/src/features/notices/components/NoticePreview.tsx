@@ -3,8 +3,8 @@ import { Button, Paper, Stack, Text } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { RichText } from '../../../components/forms/RichText';
-import { windowsStore } from '../../../lib/dialogs/windows-store';
+import { RichText } from '#src/components/forms/RichText';
+import { windowsStore } from '#src/lib/dialogs/windows-store';
 import { NoticeTypeBadge } from './NoticeTypeBadge';
 
 /** How a notice will read in the header list (product §5 rich text). */

@@ -3,14 +3,16 @@ import { ActionIcon, Badge, Divider, Group, Popover, ScrollArea, Stack, Text, To
 import { useWindowEvent } from '@mantine/hooks';
 import { IconSpeakerphone } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { Fragment, useEffect, useRef, useState } from 'react';
+import { Fragment, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { RichText } from '../../../components/forms/RichText';
-import { useUserStorage } from '../../../lib/storage/user-storage';
+import { useUserStorage } from '#src/lib/storage/user-storage';
 import { useActiveNotices } from '../api/notices';
 import { isImportant, NOTICES_SEEN_KEY, sortNewestFirst } from '../utils/important';
 import { NoticeTypeBadge } from './NoticeTypeBadge';
+
+// The HTML sanitiser behind RichText comes when the list is opened, not with every screen.
+const RichText = lazy(() => import('#src/components/forms/RichText').then((m) => ({ default: m.RichText })));
 
 /**
  * Header widget 2 of product §2: the global notices icon with its 'Important' marker
@@ -56,6 +58,8 @@ export function NoticesIndicator() {
       width={380}
       shadow="md"
       withinPortal
+      // The target is the group around the button: the button itself says it expands.
+      withRoles={false}
     >
       <Popover.Target>
         {/* The marker sits beside the icon, inside the header's height: it never covers the avatar
@@ -67,6 +71,7 @@ export function NoticesIndicator() {
               color={important ? 'red' : 'gray'}
               size="lg"
               aria-label={t('title')}
+              aria-expanded={opened}
               onClick={() => toggle(!opened)}
               data-testid="notices-indicator"
             >
@@ -109,7 +114,9 @@ export function NoticesIndicator() {
                       {notice.enabled_at ? dayjs(notice.enabled_at).format(TIME_FORMAT) : ''}
                     </Text>
                   </Group>
-                  <RichText html={notice.message} fz="sm" data-testid="notice-message" />
+                  <Suspense fallback={null}>
+                    <RichText html={notice.message} fz="sm" data-testid="notice-message" />
+                  </Suspense>
                 </Stack>
               </Fragment>
             ))

@@ -6,7 +6,7 @@ import {
   noticeCreateBodySchema,
   noticeEnableBodySchema,
 } from '@fleetgate/shared/schemas/notices';
-import type { FormDefinition } from '../../../lib/forms/types';
+import type { FormDefinition } from '#src/lib/forms/types';
 import { noticeKeys } from '../api/notices';
 import { NoticePreviewButton } from '../components/NoticePreview';
 

@@ -1,11 +1,16 @@
-import type { WebNotification } from '@fleetgate/shared/schemas/notifications';
+import type {
+  MarkSeenResult,
+  NotificationsMeta,
+  WebNotification,
+} from '@fleetgate/shared/schemas/notifications';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/http/client';
+import { api } from '#src/lib/http/client';
 
 /** How many of the newest notifications the bell lists. */
 export const BELL_LIMIT = 10;
 
-export type NotificationsPage = { rows: WebNotification[]; total: number; unseen: number };
+/** One page of the caller's notifications with the counts of its meta. */
+export type NotificationsPage = { rows: WebNotification[] } & NotificationsMeta;
 
 /** Query keys of notifications (CONVENTIONS example 9): a change invalidates `notificationKeys.all`. */
 export const notificationKeys = {
@@ -37,7 +42,7 @@ export async function fetchNotifications(
 
 /** PUT /notifications with the unseen ids (product §7). */
 export function markSeen(ids: readonly number[], keepOnRouteChange = false) {
-  return api.put<{ updated: number }>('/notifications', { id: ids }, { keepOnRouteChange });
+  return api.put<MarkSeenResult>('/notifications', { id: ids }, { keepOnRouteChange });
 }
 
 /** The newest notifications and the unseen count, for the bell. */

@@ -2,8 +2,8 @@ import type { WebNotification } from '@fleetgate/shared/schemas/notifications';
 import { Anchor, Badge, Box, Group, Stack, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../app/session/session-context';
-import { formatTime } from '../../../lib/time';
+import { useSession } from '#src/lib/session/session-context';
+import { formatTime } from '#src/lib/time';
 import { buyLinkFor } from '../utils/buy-link';
 
 /** The label of a notification kind; a kind this console does not know shows as sent. */

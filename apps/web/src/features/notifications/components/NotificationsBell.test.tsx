@@ -7,16 +7,16 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SessionProvider } from '../../../app/session/session-context';
-import { initI18n } from '../../../i18n/i18n';
-import type { FakeSocket } from '../../../lib/socket/fake-socket';
-import * as socketModule from '../../../lib/socket/socket';
+import { initI18n } from '#src/i18n/i18n';
+import { SessionProvider } from '#src/lib/session/session-context';
+import type { FakeSocket } from '#src/lib/socket/fake-socket';
+import * as socketModule from '#src/lib/socket/socket';
 import { NotificationsBell } from './NotificationsBell';
 
 // The console's socket, replaced by a fake the test drives as the server would.
-vi.mock('../../../lib/socket/socket', async () => {
-  const { ChannelHub } = await import('../../../lib/socket/channel-hub');
-  const { FakeSocket, asConsoleSocket } = await import('../../../lib/socket/fake-socket');
+vi.mock('#src/lib/socket/socket', async () => {
+  const { ChannelHub } = await import('#src/lib/socket/channel-hub');
+  const { FakeSocket, asConsoleSocket } = await import('#src/lib/socket/fake-socket');
   const fakeSockets: InstanceType<typeof FakeSocket>[] = [];
   return {
     fakeSockets,

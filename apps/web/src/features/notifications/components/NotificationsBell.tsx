@@ -17,9 +17,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useCurrentRoute } from '../../../app/router/current-route';
-import { useSession } from '../../../app/session/session-context';
-import { useChannel } from '../../../lib/socket/useChannel';
+import { useAction } from '#src/lib/http/use-action';
+import { useCurrentRoute } from '#src/lib/routing/current-route';
+import { useSession } from '#src/lib/session/session-context';
+import { useChannel } from '#src/lib/socket/useChannel';
 import {
   markSeen,
   type NotificationsPage,
@@ -47,6 +48,13 @@ export function NotificationsBell() {
   const route = useCurrentRoute();
   const query = useBellNotifications();
   const [opened, setOpened] = useState(false);
+  const markShownSeen = useAction({
+    call: (ids: number[]) => markSeen(ids, true),
+    failure: { verb: 'update', item: 'notifications' },
+    invalidate: [notificationKeys.pages()],
+    // A failure leaves them unseen; the reload after it shows what the server holds.
+    onFailure: () => {},
+  });
 
   const live = useChannel(notificationsChannel(user.id), 'WebNotificationCreated', (notification) =>
     prependPushed(queryClient, notification),
@@ -62,11 +70,7 @@ export function NotificationsBell() {
     // What the list showed when it closed, pushed ones included.
     const shown = queryClient.getQueryData<NotificationsPage>(notificationKeys.bell())?.rows ?? [];
     const unseen = shown.filter((n) => n.seen_at === null).map((n) => n.id);
-    if (unseen.length > 0) {
-      // A failure leaves them unseen; the reload below shows what the server holds.
-      await markSeen(unseen, true).catch(() => undefined);
-      void queryClient.invalidateQueries({ queryKey: notificationKeys.pages() });
-    }
+    if (unseen.length > 0) await markShownSeen.run(unseen);
     await query.refetch();
   };
 
@@ -89,6 +93,8 @@ export function NotificationsBell() {
       width={380}
       shadow="md"
       withinPortal
+      // The target is the badge around the button: the button itself says it expands.
+      withRoles={false}
     >
       <Popover.Target>
         <Indicator

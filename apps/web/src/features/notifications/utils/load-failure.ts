@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/http/errors';
+import { ApiError } from '#src/lib/http/errors';
 
 /** product §8 Notifications: a load failure shows the first error message, else the fallback. */
 export function loadFailureMessage(error: unknown, fallback: string): string {

@@ -1,8 +1,15 @@
-import type { Role } from '@fleetgate/shared/schemas/roles';
+import type { IdResult } from '@fleetgate/shared/schemas/api';
+import type {
+  Role,
+  RoleBody,
+  RoleListQuery,
+  RoleUpdateBody,
+  RoleWithPermissions,
+} from '@fleetgate/shared/schemas/roles';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/http/client';
+import { api } from '#src/lib/http/client';
 
-export type RoleWithPermissions = Role & { permissions: string[] };
+export type { RoleWithPermissions };
 
 /** Query keys (CONVENTIONS example 9): any role change invalidates `roleKeys.all`. */
 export const roleKeys = {
@@ -11,12 +18,9 @@ export const roleKeys = {
   one: (id: number) => [...roleKeys.all, 'one', id] as const,
 };
 
-export type RoleListParams = {
-  type: 'custom' | 'default';
-  limit: number;
-  offset: number;
-  company_id?: number;
-};
+/** The roles page asks for default or custom roles, one page, optionally one company's. */
+export type RoleListParams = Required<Pick<RoleListQuery, 'type'>> &
+  Pick<RoleListQuery, 'limit' | 'offset' | 'company_id'>;
 
 /** GET /roles (product §7: limit 100, optional company_id, type custom or default). */
 export function useRoles(params: RoleListParams) {
@@ -39,17 +43,9 @@ export function useRole(id: number | undefined) {
   });
 }
 
-export type RoleBody = {
-  company_id?: number;
-  name: string;
-  title: string;
-  description: string;
-  permissions: string[];
-};
-
 export const roleActions = {
   create: (body: RoleBody) => api.post<RoleWithPermissions>('/roles', body, { keepOnRouteChange: true }),
-  update: (id: number, body: Partial<Omit<RoleBody, 'company_id'>>) =>
+  update: (id: number, body: RoleUpdateBody) =>
     api.put<RoleWithPermissions>(`/roles/${id}`, body, { keepOnRouteChange: true }),
-  remove: (id: number) => api.delete<{ id: number }>(`/roles/${id}`),
+  remove: (id: number) => api.delete<IdResult>(`/roles/${id}`),
 };

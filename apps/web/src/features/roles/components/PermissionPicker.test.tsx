@@ -4,7 +4,7 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { initI18n } from '../../../i18n/i18n';
+import { initI18n } from '#src/i18n/i18n';
 import { PERMISSION_GROUPS } from '../permission-groups';
 import { PermissionPicker } from './PermissionPicker';
 

@@ -11,15 +11,14 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../app/session/session-context';
-import { useWindow } from '../../../lib/dialogs/window-context';
-import { ENGLISH_ERROR_TEXTS, mapSubmitError } from '../../../lib/forms/errors';
-import { successToast } from '../../../lib/http/results';
-import { companyKeys, fetchCompanyOptions } from '../../companies/api/companies';
+import { companyKeys, fetchCompanyOptions } from '#src/features/companies/api/companies';
+import { useWindow } from '#src/lib/dialogs/window-context';
+import { ENGLISH_ERROR_TEXTS, mapSubmitError } from '#src/lib/forms/errors';
+import { useAction } from '#src/lib/http/use-action';
+import { useSession } from '#src/lib/session/session-context';
 import { type RoleWithPermissions, roleActions, roleKeys, useRole } from '../api/roles';
 import { PermissionPicker } from './PermissionPicker';
 
@@ -67,7 +66,6 @@ function RoleForm({ role }: { role: RoleWithPermissions | undefined }) {
   const { t } = useTranslation('roles');
   const { user, can } = useSession();
   const window = useWindow();
-  const queryClient = useQueryClient();
   const editing = role !== undefined;
   const chooseCompany = !editing && can('view_companies');
   const companies = useQuery({
@@ -82,7 +80,21 @@ function RoleForm({ role }: { role: RoleWithPermissions | undefined }) {
   );
   const [errors, setErrors] = useState<Errors>({});
   const [formErrors, setFormErrors] = useState<string[]>([]);
-  const [waiting, setWaiting] = useState(false);
+  const save = useAction({
+    call: (body: Parameters<typeof roleActions.create>[0]) =>
+      role ? roleActions.update(role.id, body) : roleActions.create(body),
+    failure: { verb: role ? 'update' : 'create', item: 'role' },
+    invalidate: [roleKeys.all],
+    success: t('editor.saved'),
+    onSuccess: () => window?.close(),
+    onFailure: (_message, error) => {
+      const mapped = mapSubmitError(error, { fieldKeys: FIELDS }, ENGLISH_ERROR_TEXTS);
+      if (mapped) {
+        setErrors(mapped.fields as Errors);
+        setFormErrors(mapped.form);
+      }
+    },
+  });
 
   // product §5: a field error clears when the value changes.
   const change = <K extends keyof Values>(key: K, value: Values[K]) => {
@@ -92,7 +104,7 @@ function RoleForm({ role }: { role: RoleWithPermissions | undefined }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (waiting) return;
+    if (save.pending) return;
     const body = {
       ...(editing ? {} : { company_id: values.company_id ?? '' }),
       name: values.name,
@@ -110,24 +122,8 @@ function RoleForm({ role }: { role: RoleWithPermissions | undefined }) {
       setErrors(found);
       return;
     }
-    setWaiting(true);
     setFormErrors([]);
-    try {
-      const response = editing
-        ? await roleActions.update(role.id, parsed.data)
-        : await roleActions.create(parsed.data as Parameters<typeof roleActions.create>[0]);
-      notifications.show({ color: 'green', message: successToast(response.message, t('editor.saved')) });
-      await queryClient.invalidateQueries({ queryKey: roleKeys.all });
-      window?.close();
-    } catch (error) {
-      const mapped = mapSubmitError(error, { fieldKeys: FIELDS }, ENGLISH_ERROR_TEXTS);
-      if (mapped) {
-        setErrors(mapped.fields as Errors);
-        setFormErrors(mapped.form);
-      }
-    } finally {
-      setWaiting(false);
-    }
+    await save.run(parsed.data as Parameters<typeof roleActions.create>[0]);
   }
 
   return (
@@ -196,7 +192,7 @@ function RoleForm({ role }: { role: RoleWithPermissions | undefined }) {
           <Button variant="default" onClick={() => window?.close()}>
             {t('editor.cancel')}
           </Button>
-          <Button type="submit" loading={waiting}>
+          <Button type="submit" loading={save.pending}>
             {t('editor.save')}
           </Button>
         </Group>

@@ -1,11 +1,13 @@
 import { ActionIcon, Button, Kbd, Tooltip } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../app/session/session-context';
+import { useSession } from '#src/lib/session/session-context';
 import { useSlashHotkey } from '../hooks/useSlashHotkey';
 import { availableEndpoints } from '../registry';
-import { SearchModal } from './SearchModal';
+
+// The search window and its result lists come when it is first opened.
+const SearchModal = lazy(() => import('./SearchModal').then((m) => ({ default: m.SearchModal })));
 
 /** The header's entry to the global search; '/' opens it too (product §2 Global search). */
 export function SearchButton() {
@@ -43,7 +45,11 @@ export function SearchButton() {
           <IconSearch size={20} />
         </ActionIcon>
       </Tooltip>
-      {opened && <SearchModal onClose={() => setOpened(false)} />}
+      {opened && (
+        <Suspense fallback={null}>
+          <SearchModal onClose={() => setOpened(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -7,8 +7,8 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import i18next from 'i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SessionProvider } from '../../../app/session/session-context';
-import { initI18n } from '../../../i18n/i18n';
+import { initI18n } from '#src/i18n/i18n';
+import { SessionProvider } from '#src/lib/session/session-context';
 import { SEARCH_SELECTION_KEY } from '../hooks/useSearchSelection';
 import { SEARCH_ENDPOINTS } from '../registry';
 import { SearchModal } from './SearchModal';

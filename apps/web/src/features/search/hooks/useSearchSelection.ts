@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { local } from '../../../lib/storage/local-storage';
+import { local } from '#src/lib/storage/local-storage';
 import type { SearchEndpoint } from '../registry';
 
 /** Local storage key of the chosen endpoints (product §2: saved locally). */

@@ -1,13 +1,10 @@
-import type { TagJson, TagStatusBucket } from '@fleetgate/shared/schemas/tags';
+import type { IdResult, Json } from '@fleetgate/shared/schemas/api';
+import type { ListParams } from '@fleetgate/shared/schemas/list';
+import type { TagChart, TagJson, TagListQuery } from '@fleetgate/shared/schemas/tags';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/http/client';
+import { api } from '#src/lib/http/client';
 
-export type TagChartJson = {
-  tag: TagJson;
-  total: number;
-  by_status: { status: TagStatusBucket; count: number }[];
-  by_model: { model: string | null; count: number }[];
-};
+export type TagChartJson = Json<TagChart>;
 
 /** Query keys (CONVENTIONS example 9): any tag change invalidates `tagKeys.all`. */
 export const tagKeys = {
@@ -17,7 +14,8 @@ export const tagKeys = {
   chart: (id: number) => [...tagKeys.all, 'chart', id] as const,
 };
 
-export type TagListParams = { q: string; sort: string; limit: number; offset: number; company_id?: number };
+/** The tags table: search, sort, page and the tags of these companies. */
+export type TagListParams = ListParams & Pick<TagListQuery, 'company_id'>;
 
 export function useTags(params: TagListParams) {
   return useQuery({
@@ -40,5 +38,5 @@ export function useTagChart(id: number) {
 }
 
 export const tagActions = {
-  remove: (id: number) => api.delete<{ id: number }>(`/tags/${id}`),
+  remove: (id: number) => api.delete<IdResult>(`/tags/${id}`),
 };

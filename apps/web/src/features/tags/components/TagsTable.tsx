@@ -1,20 +1,18 @@
 import { pathOf } from '@fleetgate/shared/routes';
 import type { TagJson } from '@fleetgate/shared/schemas/tags';
 import { Anchor, Button, ColorSwatch, Group, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconChartBar, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSession } from '../../../app/session/session-context';
-import { openForm } from '../../../components/forms/open-form';
-import { ListSearch } from '../../../components/table/ListSearch';
-import { type Column, PagedTable, pageQueryProps } from '../../../components/table/PagedTable';
-import { RowAction } from '../../../components/table/RowAction';
-import { useListState } from '../../../components/table/use-list-state';
-import { useWindows } from '../../../lib/dialogs/use-windows';
-import { failureMessage, successToast } from '../../../lib/http/results';
-import { formatTime } from '../../../lib/time';
+import { openForm } from '#src/components/forms/open-form';
+import { ListSearch } from '#src/components/table/ListSearch';
+import { type Column, PagedTable, pageQueryProps } from '#src/components/table/PagedTable';
+import { RowAction } from '#src/components/table/RowAction';
+import { useListState } from '#src/components/table/use-list-state';
+import { useWindows } from '#src/lib/dialogs/use-windows';
+import { useAction } from '#src/lib/http/use-action';
+import { useSession } from '#src/lib/session/session-context';
+import { formatTime } from '#src/lib/time';
 import { tagActions, tagKeys, useTags } from '../api/tags';
 import { editTagForm, newTagForm } from '../forms/tag-forms';
 
@@ -45,14 +43,19 @@ export function TagsTable({ companyId }: { companyId?: number }) {
   const { t } = useTranslation('tags');
   const { can } = useSession();
   const windows = useWindows();
-  const queryClient = useQueryClient();
+  const removal = useAction({
+    call: (tag: TagJson) => tagActions.remove(tag.id),
+    failure: { verb: 'remove', item: 'tag' },
+    invalidate: [tagKeys.all],
+    success: t('delete.done'),
+  });
   const list = useListState({ defaultSort: 'name', pageSize: TAGS_PAGE_SIZE });
   const query = useTags({
     q: list.q,
     sort: list.sort,
     limit: list.limit,
     offset: list.offset,
-    ...(companyId === undefined ? {} : { company_id: companyId }),
+    ...(companyId === undefined ? {} : { company_id: [companyId] }),
   });
   const manage = can('manage_tags');
 
@@ -65,14 +68,7 @@ export function TagsTable({ companyId }: { companyId?: number }) {
       id: `tag-delete:${tag.id}`,
     });
     if (!yes) return;
-    try {
-      const response = await tagActions.remove(tag.id);
-      notifications.show({ color: 'green', message: successToast(response.message, t('delete.done')) });
-    } catch (error) {
-      notifications.show({ color: 'red', message: failureMessage(error, 'remove', 'tag') });
-    } finally {
-      void queryClient.invalidateQueries({ queryKey: tagKeys.all });
-    }
+    await removal.run(tag);
   }
 
   const columns: Column<TagJson>[] = [

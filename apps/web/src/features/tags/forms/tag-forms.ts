@@ -6,8 +6,8 @@ import {
   TAG_NAME_MAX,
   type TagJson,
 } from '@fleetgate/shared/schemas/tags';
-import type { FieldDef, FormDefinition } from '../../../lib/forms/types';
-import { type CompanyOption, fetchCompanyOptions } from '../../companies/api/companies';
+import { type CompanyOption, fetchCompanyOptions } from '#src/features/companies/api/companies';
+import type { FieldDef, FormDefinition } from '#src/lib/forms/types';
 import { tagKeys } from '../api/tags';
 
 /** The fields the create and edit windows share (CONVENTIONS example 10). */

@@ -1,13 +1,19 @@
 import { PAGE_SIZES } from '@fleetgate/shared/constants';
-import type { Invitation, InvitationStatus } from '@fleetgate/shared/schemas/invitations';
+import type { IdResult, Json } from '@fleetgate/shared/schemas/api';
+import type { Company } from '@fleetgate/shared/schemas/companies';
+import type { Invitation, InvitationListQuery, InvitationSent } from '@fleetgate/shared/schemas/invitations';
+import type { ListParams } from '@fleetgate/shared/schemas/list';
 import type { Role } from '@fleetgate/shared/schemas/roles';
-import type { UserMoveLog, UserRow } from '@fleetgate/shared/schemas/users';
+import type { UserListQuery, UserMoveLog, UserRow, UsersMoved } from '@fleetgate/shared/schemas/users';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/http/client';
+import { api } from '#src/lib/http/client';
 
 export type Paged<T> = { rows: T[]; total: number };
-export type ListParams = { q: string; sort: string; limit: number; offset: number };
-export type CompanyOption = { id: number; name: string };
+export type CompanyOption = Pick<Json<Company>, 'id' | 'name'>;
+/** The users and move-logs tables: search, sort, page and one company's. */
+type UserListParams = ListParams & Pick<UserListQuery, 'company_id'>;
+/** The invitations table: search, sort, page, one company's and one status. */
+type InvitationListParams = ListParams & Pick<InvitationListQuery, 'company_id' | 'status'>;
 
 /**
  * Query keys (CONVENTIONS example 9). A change to users invalidates `userKeys.all`, to
@@ -15,15 +21,12 @@ export type CompanyOption = { id: number; name: string };
  */
 export const userKeys = {
   all: ['users'] as const,
-  list: (params: ListParams & { company_id?: number | undefined }) =>
-    [...userKeys.all, 'list', params] as const,
-  moveLogs: (params: ListParams & { company_id?: number | undefined }) =>
-    [...userKeys.all, 'move-logs', params] as const,
+  list: (params: UserListParams) => [...userKeys.all, 'list', params] as const,
+  moveLogs: (params: UserListParams) => [...userKeys.all, 'move-logs', params] as const,
 };
 export const invitationKeys = {
   all: ['invitations'] as const,
-  list: (params: ListParams & { company_id?: number | undefined; status?: InvitationStatus | undefined }) =>
-    [...invitationKeys.all, 'list', params] as const,
+  list: (params: InvitationListParams) => [...invitationKeys.all, 'list', params] as const,
 };
 export const optionKeys = {
   companies: (q: string) => ['users', 'options', 'companies', q] as const,
@@ -36,7 +39,7 @@ async function paged<T>(path: string, query: Record<string, string | number | un
 }
 
 /** users.table (product §2): one server page. */
-export function useUsers(params: ListParams & { company_id?: number | undefined }) {
+export function useUsers(params: UserListParams) {
   return useQuery({
     queryKey: userKeys.list(params),
     queryFn: () => paged<UserRow>('/users', params),
@@ -45,9 +48,7 @@ export function useUsers(params: ListParams & { company_id?: number | undefined 
 }
 
 /** users.invitations (product §2): one server page. */
-export function useInvitations(
-  params: ListParams & { company_id?: number | undefined; status?: InvitationStatus | undefined },
-) {
+export function useInvitations(params: InvitationListParams) {
   return useQuery({
     queryKey: invitationKeys.list(params),
     queryFn: () => paged<Invitation>('/invitations', params),
@@ -56,7 +57,7 @@ export function useInvitations(
 }
 
 /** users.move-logs (product §2): one server page. */
-export function useMoveLogs(params: ListParams & { company_id?: number | undefined }) {
+export function useMoveLogs(params: UserListParams) {
   return useQuery({
     queryKey: userKeys.moveLogs(params),
     queryFn: () => paged<UserMoveLog>('/users/move-logs', params),
@@ -98,13 +99,13 @@ export function useRoleOptions(companyId: number | null) {
 export const userActions = {
   changeRole: (id: number, roleId: number) => api.put<UserRow>(`/users/${id}/role`, { role_id: roleId }),
   move: (userIds: number[], companyId: number) =>
-    api.post<{ moved: number; company_id: number }>('/users/move', {
+    api.post<UsersMoved>('/users/move', {
       user_ids: userIds,
       company_id: companyId,
     }),
 };
 
 export const invitationActions = {
-  resend: (id: number) => api.post<Invitation>(`/invitations/${id}/resend`, {}),
-  revoke: (id: number) => api.delete<{ id: number }>(`/invitations/${id}`),
+  resend: (id: number) => api.post<Json<InvitationSent>>(`/invitations/${id}/resend`, {}),
+  revoke: (id: number) => api.delete<IdResult>(`/invitations/${id}`),
 };

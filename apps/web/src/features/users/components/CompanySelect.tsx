@@ -3,8 +3,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../app/session/session-context';
-import type { FormValues } from '../../../lib/forms/types';
+import type { FormValues } from '#src/lib/forms/types';
+import { useSession } from '#src/lib/session/session-context';
 import { type CompanyOption, useCompanyOptions } from '../api/users';
 import { OptionSelect } from './OptionSelect';
 

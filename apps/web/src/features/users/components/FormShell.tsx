@@ -1,8 +1,8 @@
 import { Button, Group, Stack } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormErrorList } from '../../../components/forms/FormErrorList';
-import type { SubmitStatus } from '../../../lib/forms/submit';
+import { FormErrorList } from '#src/components/forms/FormErrorList';
+import type { SubmitStatus } from '#src/lib/forms/submit';
 
 type Props = {
   name: string;

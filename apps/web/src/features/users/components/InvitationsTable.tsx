@@ -4,21 +4,19 @@ import {
   type InvitationStatus,
 } from '@fleetgate/shared/schemas/invitations';
 import { Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconBuildingPlus, IconMailForward, IconUserPlus, IconX } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../app/session/session-context';
-import { openForm } from '../../../components/forms/open-form';
-import { ListSearch } from '../../../components/table/ListSearch';
-import { type Column, PagedTable, pageQueryProps } from '../../../components/table/PagedTable';
-import { RowAction } from '../../../components/table/RowAction';
-import { useListState } from '../../../components/table/use-list-state';
-import { roleTitle } from '../../../i18n/role-titles';
-import { useWindows } from '../../../lib/dialogs/use-windows';
-import { failureMessage, successToast } from '../../../lib/http/results';
-import { formatTime } from '../../../lib/time';
+import { openForm } from '#src/components/forms/open-form';
+import { ListSearch } from '#src/components/table/ListSearch';
+import { type Column, PagedTable, pageQueryProps } from '#src/components/table/PagedTable';
+import { RowAction } from '#src/components/table/RowAction';
+import { useListState } from '#src/components/table/use-list-state';
+import { roleTitle } from '#src/i18n/role-titles';
+import { useWindows } from '#src/lib/dialogs/use-windows';
+import { useAction } from '#src/lib/http/use-action';
+import { useSession } from '#src/lib/session/session-context';
+import { formatTime } from '#src/lib/time';
 import { invitationActions, invitationKeys, useInvitations } from '../api/users';
 import { openInviteUser } from '../dialogs';
 import { inviteNewCompanyForm } from '../forms/user-forms';
@@ -36,7 +34,6 @@ export function InvitationsTable({ company }: { company?: { id: number; name: st
   const { t } = useTranslation('invitations');
   const { can } = useSession();
   const windows = useWindows();
-  const queryClient = useQueryClient();
   const list = useListState({ defaultSort: '-created_at', pageSize: PAGE_SIZE });
   const [status, setStatus] = useState<InvitationStatus | null>(null);
   const invitations = useInvitations({
@@ -49,16 +46,18 @@ export function InvitationsTable({ company }: { company?: { id: number; name: st
   });
   const manage = can('manage_users');
 
-  async function act(run: () => Promise<{ message?: string }>, verb: 'revoke' | 'resend') {
-    try {
-      const response = await run();
-      notifications.show({ color: 'green', message: successToast(response.message, t(`result.${verb}`)) });
-    } catch (error) {
-      notifications.show({ color: 'red', message: failureMessage(error, verb, 'invitation') });
-    } finally {
-      void queryClient.invalidateQueries({ queryKey: invitationKeys.all });
-    }
-  }
+  const resend = useAction({
+    call: (row: Invitation) => invitationActions.resend(row.id),
+    failure: { verb: 'resend', item: 'invitation' },
+    invalidate: [invitationKeys.all],
+    success: t('result.resend'),
+  });
+  const revokeAction = useAction({
+    call: (row: Invitation) => invitationActions.revoke(row.id),
+    failure: { verb: 'revoke', item: 'invitation' },
+    invalidate: [invitationKeys.all],
+    success: t('result.revoke'),
+  });
 
   async function revoke(row: Invitation) {
     const yes = await windows.confirm({
@@ -68,7 +67,7 @@ export function InvitationsTable({ company }: { company?: { id: number; name: st
       danger: true,
       id: `invitation-revoke:${row.id}`,
     });
-    if (yes) await act(() => invitationActions.revoke(row.id), 'revoke');
+    if (yes) await revokeAction.run(row);
   }
 
   const open = (row: Invitation) => row.status === 'pending' || row.status === 'expired';
@@ -153,10 +152,7 @@ export function InvitationsTable({ company }: { company?: { id: number; name: st
             render: (row: Invitation) =>
               open(row) ? (
                 <Group gap={4} wrap="nowrap">
-                  <RowAction
-                    label={t('action.resend')}
-                    onClick={() => void act(() => invitationActions.resend(row.id), 'resend')}
-                  >
+                  <RowAction label={t('action.resend')} onClick={() => void resend.run(row)}>
                     <IconMailForward size={16} />
                   </RowAction>
                   <RowAction label={t('action.revoke')} color="red" onClick={() => void revoke(row)}>

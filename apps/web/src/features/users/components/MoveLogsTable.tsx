@@ -2,10 +2,10 @@ import type { UserMoveLog } from '@fleetgate/shared/schemas/users';
 import { Group, Stack, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ListSearch } from '../../../components/table/ListSearch';
-import { type Column, PagedTable, pageQueryProps } from '../../../components/table/PagedTable';
-import { useListState } from '../../../components/table/use-list-state';
-import { formatTime } from '../../../lib/time';
+import { ListSearch } from '#src/components/table/ListSearch';
+import { type Column, PagedTable, pageQueryProps } from '#src/components/table/PagedTable';
+import { useListState } from '#src/components/table/use-list-state';
+import { formatTime } from '#src/lib/time';
 import { useMoveLogs } from '../api/users';
 
 const PAGE_SIZE = 25;

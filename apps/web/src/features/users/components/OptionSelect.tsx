@@ -1,6 +1,6 @@
 import { Select } from '@mantine/core';
 import { Controller, type UseFormReturn } from 'react-hook-form';
-import type { FormValues } from '../../../lib/forms/types';
+import type { FormValues } from '#src/lib/forms/types';
 
 type Props = {
   form: UseFormReturn<FormValues>;

@@ -5,18 +5,16 @@ import { IconArrowsRightLeft, IconUserCog, IconUserPlus } from '@tabler/icons-re
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSession } from '../../../app/session/session-context';
-import { ListSearch } from '../../../components/table/ListSearch';
-import { type Column, PagedTable, pageQueryProps } from '../../../components/table/PagedTable';
-import { RowAction } from '../../../components/table/RowAction';
-import { useListState } from '../../../components/table/use-list-state';
-import { roleTitle } from '../../../i18n/role-titles';
-import { useWindows } from '../../../lib/dialogs/use-windows';
-import { formatTime } from '../../../lib/time';
+import { ListSearch } from '#src/components/table/ListSearch';
+import { type Column, PagedTable, pageQueryProps } from '#src/components/table/PagedTable';
+import { RowAction } from '#src/components/table/RowAction';
+import { useListState } from '#src/components/table/use-list-state';
+import { roleTitle } from '#src/i18n/role-titles';
+import { useWindows } from '#src/lib/dialogs/use-windows';
+import { useSession } from '#src/lib/session/session-context';
+import { formatTime } from '#src/lib/time';
 import { useUsers } from '../api/users';
-import { openInviteUser, registerUserDialogs } from '../dialogs';
-
-registerUserDialogs();
+import { openInviteUser } from '../dialogs';
 
 const PAGE_SIZE = 25;
 
@@ -106,7 +104,9 @@ export function UsersTable({ company }: Props) {
             type="button"
             size="sm"
             data-testid="user-role"
-            onClick={() => void import('../../roles/dialogs').then((m) => m.openRolePermissions(row.role_id))}
+            onClick={() =>
+              void import('#src/features/roles/dialogs').then((m) => m.openRolePermissions(row.role_id))
+            }
           >
             {roleTitle(row.role_title)}
           </Anchor>

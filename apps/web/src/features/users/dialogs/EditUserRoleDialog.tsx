@@ -2,11 +2,11 @@ import { editUserRoleBodySchema, type UserRow } from '@fleetgate/shared/schemas/
 import { Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../app/session/session-context';
-import { useWindow } from '../../../lib/dialogs/window-context';
-import { formWindowId } from '../../../lib/forms/submit';
-import type { FormDefinition } from '../../../lib/forms/types';
-import { useSchemaForm } from '../../../lib/forms/use-schema-form';
+import { useWindow } from '#src/lib/dialogs/window-context';
+import { formWindowId } from '#src/lib/forms/submit';
+import type { FormDefinition } from '#src/lib/forms/types';
+import { useSchemaForm } from '#src/lib/forms/use-schema-form';
+import { useSession } from '#src/lib/session/session-context';
 import { useRoleOptions, userKeys } from '../api/users';
 import { FormShell } from '../components/FormShell';
 import { OptionSelect } from '../components/OptionSelect';

@@ -1,7 +1,7 @@
 import { EMAIL_MAX } from '@fleetgate/shared/limits';
 import { inviteDistributorBodySchema } from '@fleetgate/shared/schemas/invitations';
 import { adminUserEmailBodySchema } from '@fleetgate/shared/schemas/users';
-import type { FieldDef, FormDefinition } from '../../../lib/forms/types';
+import type { FieldDef, FormDefinition } from '#src/lib/forms/types';
 import { invitationKeys, userKeys } from '../api/users';
 
 const emailField = (hint?: string): FieldDef => ({

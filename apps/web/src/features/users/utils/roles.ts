@@ -1,6 +1,6 @@
 import { invitableRoles } from '@fleetgate/shared/roles';
 import type { Role } from '@fleetgate/shared/schemas/roles';
-import { shownRoleTitle } from '../../../i18n/role-titles';
+import { shownRoleTitle } from '#src/i18n/role-titles';
 
 /**
  * The role options of a company for a caller (product §3 newUser): the default roles the

@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@fleetgate/shared/schemas/auth';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, NetworkError } from '../lib/http/errors';
+import { ApiError, NetworkError } from '../http/errors';
 import { type InitDeps, initSession } from './session-init';
 
 const user = { id: 1, email: 'a@b.c' } as CurrentUser;

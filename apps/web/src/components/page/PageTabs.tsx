@@ -1,9 +1,9 @@
-import { pathOf, type RouteDef, tabsOf } from '@fleetgate/shared/routes';
+import { isRouteName, pathOf, type RouteDef, tabsOf } from '@fleetgate/shared/routes';
 import { Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { canEnter } from '../router/guards';
-import { useSession } from '../session/session-context';
+import { canEnter } from '#src/lib/routing/guards';
+import { useSession } from '#src/lib/session/session-context';
 
 type Props = { chain: readonly RouteDef[]; params: Record<string, string | undefined> };
 
@@ -25,7 +25,7 @@ export function PageTabs({ chain, params }: Props) {
     <Tabs
       key={active.name}
       value={active.name}
-      onChange={(name) => name && navigate(pathOf(name, params))}
+      onChange={(name) => name && isRouteName(name) && navigate(pathOf(name, params))}
       mb="md"
       keepMounted={false}
     >

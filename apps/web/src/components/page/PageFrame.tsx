@@ -3,7 +3,7 @@ import { ActionIcon, Stack, Title, Tooltip } from '@mantine/core';
 import { IconHelpCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { helpFor } from '../../features/help/help-content';
+import { helpFor } from '#src/features/help/help-content';
 import { Breadcrumbs, type CrumbNames } from './Breadcrumbs';
 import { useHelp } from './help-context';
 import classes from './PageFrame.module.css';

@@ -1,8 +1,8 @@
 import { FAILURE_COUNTER_LIMIT, TIMEOUTS } from '@fleetgate/shared/constants';
 import type { CurrentUser } from '@fleetgate/shared/schemas/auth';
-import { apiRequest } from '../lib/http/client';
-import { ApiError, NetworkError, TimeoutError } from '../lib/http/errors';
-import { refreshSession } from '../lib/http/refresh';
+import { apiRequest } from '../http/client';
+import { ApiError, NetworkError, TimeoutError } from '../http/errors';
+import { refreshSession } from '../http/refresh';
 
 /** Error codes that show a notice screen instead of the console (product §6, §8 Session). */
 export const NOTICE_CODES = ['EMAIL_NOT_VERIFIED', 'NOT_INVITED_EXTERNAL_USER', 'MFA_MANDATORY'] as const;

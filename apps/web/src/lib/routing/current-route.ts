@@ -1,7 +1,8 @@
-import { routeChain } from '@fleetgate/shared/routes';
+import { type RouteName, routeChain } from '@fleetgate/shared/routes';
 import { useMatches, useParams } from 'react-router';
 
-export type RouteHandle = { name: string };
+/** What each react-router route of the table carries: its name in the table. */
+export type RouteHandle = { name: RouteName };
 
 /** The route the user is on, its chain of ancestors and params. */
 export function useCurrentRoute() {
@@ -10,7 +11,7 @@ export function useCurrentRoute() {
   const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.name)?.handle as
     | RouteHandle
     | undefined;
-  const name = handle?.name ?? '';
+  const name: RouteName | '' = handle?.name ?? '';
   const chain = name ? routeChain(name) : [];
   return { name, chain, matchedNames: chain.map((r) => r.name), params };
 }

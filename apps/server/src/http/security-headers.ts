@@ -1,0 +1,133 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
+import type { Config } from '../config';
+
+/**
+ * Powerful browser features the console never uses, switched off for it and for anything
+ * it might frame (docs/security.md, 'Response headers'). Helmet has no option for this header.
+ */
+const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'browsing-topics=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'publickey-credentials-get=()',
+  'screen-wake-lock=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ');
+
+/** `scheme://host[:port]` of a URL, the form a CSP source takes. */
+const originOf = (url: string) => new URL(url).origin;
+
+/**
+ * The CSP source that allows a Leaflet tile URL template's images: its origin, with a `{s}`
+ * subdomain placeholder widened to `*.` (https://{s}.tile.example → https://*.tile.example).
+ */
+export function tileSource(template: string): string {
+  const match = /^(https?:\/\/)(\{s\}\.)?([^/{}]+)/.exec(template);
+  if (!match) throw new Error(`not a tile URL: ${template}`);
+  const [, scheme, subdomain, host] = match;
+  const origin = originOf(`${scheme}${host}`);
+  return subdomain ? origin.replace('://', '://*.') : origin;
+}
+
+/** The console's Content-Security-Policy directives (docs/security.md explains each). */
+export function consoleCspDirectives(config: Config): Record<string, string[]> {
+  const https = config.publicUrl?.startsWith('https://') ?? false;
+  const connect = ["'self'"];
+  // CSP Level 3 browsers let 'self' cover the socket's ws(s):// address; older ones need it named.
+  if (config.publicUrl) connect.push(originOf(config.publicUrl).replace(/^http/, 'ws'));
+  // The vendor identity service, should a page ever talk to it directly (today it is a redirect).
+  if (config.oidc) connect.push(originOf(config.oidc.issuer));
+  return {
+    'default-src': ["'self'"],
+    // No inline script anywhere: the built index.html loads one module file.
+    'script-src': ["'self'"],
+    'script-src-attr': ["'none'"],
+    // Mantine writes <style> elements at run time and Leaflet's markers carry style
+    // attributes (docs/decisions.md, 'Content-Security-Policy: inline styles').
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', tileSource(config.mapTileUrl)],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': connect,
+    'worker-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'none'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    // Over plain http an upgrade would send the console's own requests to a port that is not there.
+    ...(https ? { 'upgrade-insecure-requests': [] } : {}),
+  };
+}
+
+/** Helmet's settings for the console (docs/security.md, 'Response headers'). */
+export function helmetOptions(config: Config): HelmetOptions {
+  const https = config.publicUrl?.startsWith('https://') ?? false;
+  return {
+    contentSecurityPolicy: { useDefaults: false, directives: consoleCspDirectives(config) },
+    // Sign-in at the identity service is a full-page redirect, never a popup: nothing needs the opener.
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    // The tile server sends no Cross-Origin-Resource-Policy of its own, so no COEP.
+    crossOriginEmbedderPolicy: false,
+    // The origin alone leaves for other sites: tile servers ask for a referrer, paths stay ours.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Only once the console is reached over https; a year, and not the names below the console's.
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+    xFrameOptions: { action: 'deny' },
+  };
+}
+
+/**
+ * The headers helmet sets for these options, worked out once. They are the same for every
+ * answer (no nonces: the console has no inline script), so building helmet's middleware per
+ * request, as its Fastify plugin does, would spend time on every request for nothing.
+ */
+export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string) {
+      headers[name.toLowerCase()] = value;
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failure: unknown;
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    failure = error;
+  });
+  if (failure) throw failure;
+  return headers;
+}
+
+/**
+ * Security headers on every answer the HTTP server gives (pages, files, API, errors), as
+ * helmet words them, and `Cache-Control: no-store` on API answers that set no caching of
+ * their own, since most of them carry personal data (docs/security.md, 'Response headers').
+ */
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  const headers = { ...helmetHeaders(helmetOptions(app.config)), 'permissions-policy': PERMISSIONS_POLICY };
+  // helmet removes X-Powered-By; Fastify never sends it.
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (isApi(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    done(null, payload);
+  });
+}
+
+const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
