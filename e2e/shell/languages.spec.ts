@@ -68,9 +68,22 @@ describe('further languages: translation files an operator drops into DATA_DIR/l
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((url) => !url.pathname.startsWith('/account'));
 
-    await page.getByTestId('account-widget').click();
-    await page.getByTestId('menu-languages').hover();
-    await page.getByRole('menuitem', { name: 'Deutsch' }).click();
+    // The submenu is drawn again when the server's further languages arrive, which can take the
+    // item from under a click: open it until the click lands.
+    await expect
+      .poll(async () => {
+        if (!(await page.getByTestId('menu-languages').isVisible()))
+          await page.getByTestId('account-widget').click();
+        await page.getByTestId('menu-languages').hover();
+        return page
+          .getByRole('menuitem', { name: 'Deutsch' })
+          .click({ timeout: 2_000 })
+          .then(
+            () => true,
+            () => false,
+          );
+      })
+      .toBe(true);
     await page.waitForFunction(() => document.documentElement.lang === 'de', undefined, { timeout: 30_000 });
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('de');
     await page.getByTestId('account-widget').click();
