@@ -159,4 +159,19 @@ describe('accessibility: WCAG 2.1 A and AA (axe-core), light and dark', () => {
     await win.waitFor({ state: 'detached' });
     await expect.poll(() => opener.evaluate((el) => el === document.activeElement)).toBe(true);
   });
+
+  it('a window opened from a menu item gives the focus back to the menu’s button', async () => {
+    await page.goto(`/devices/${ids.device}`);
+    const menu = page.getByTestId('device-actions');
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    const item = page.getByRole('menuitem', { name: 'Reboot' });
+    await item.focus();
+    await page.keyboard.press('Enter');
+    const win = page.getByTestId('window');
+    await win.waitFor();
+    await page.keyboard.press('Escape');
+    await win.waitFor({ state: 'detached' });
+    await expect.poll(() => menu.evaluate((el) => el === document.activeElement)).toBe(true);
+  });
 });

@@ -35,7 +35,9 @@ describe('first visit in the browser language (product §2 Header widgets 3: lan
       const { context, page } = await newPage(browser, server.url, { locale });
       await page.goto('/');
       await page.waitForURL(/\/account\/login/);
-      await page.getByRole('heading', { name: account['login.title'] }).waitFor();
+      await page
+        .getByRole('heading', { name: account['login.title']!.replace('{{app}}', 'Fleetgate') })
+        .waitFor();
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
 
       await page.getByLabel(account['login.email']!).fill(USERS.acmeAdmin.email);

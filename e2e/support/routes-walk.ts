@@ -55,6 +55,9 @@ export const BUILT = [
   'notifications.main',
   'mail.logs',
   'email-smtp',
+  'auth.devices',
+  'system.brands',
+  'system.brand',
   'changelog',
   'form',
 ];

@@ -21,6 +21,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { type AuthService, createAuthService } from './modules/auth/auth.service';
 import { type CallerCache, createCallerCache } from './modules/auth/caller-cache';
 import { brandRoutes } from './modules/brand/brand.routes';
+import { type BrandCache, createBrandCache } from './modules/brand/brand-cache';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { deviceActionsRoutes } from './modules/devices/actions.routes';
 import { approvedDevicesRoutes } from './modules/devices/approved.routes';
@@ -61,6 +62,8 @@ declare module 'fastify' {
     authService: AuthService;
     /** The callers of recent requests, dropped as the database announces changes (modules/auth/caller-cache.ts). */
     callers: CallerCache;
+    /** The brands, read on every page load, kept until the database announces a change (modules/brand/brand-cache.ts). */
+    brands: BrandCache;
     seedResult: SeedResult;
     broker: EmbeddedBroker | null;
     /** The device gateway (MQTT consumers, command delivery, telemetry batches). */
@@ -139,6 +142,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     }
     await gateway.drain();
     if (app.hasDecorator('callers')) await app.callers.close();
+    if (app.hasDecorator('brands')) await app.brands.close();
     await database.close();
     app.log.info('database closed');
     unlock();
@@ -193,6 +197,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   app.decorate('authService', authService);
   const callers = await createCallerCache({ database, auth: authService });
   app.decorate('callers', callers);
+  app.decorate('brands', await createBrandCache(database));
 
   // Before every route: both attach to routes as they are added, and every answer carries the headers.
   await registerSecurityHeaders(app);

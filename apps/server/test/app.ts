@@ -28,6 +28,8 @@ type Body = Record<string, unknown> | unknown[] | undefined;
 export class TestClient {
   readonly cookies = new Map<string, string>();
   headers: Record<string, string> = { 'x-requested-with': 'XMLHttpRequest' };
+  /** Wait for the database's change notifications before each request (see settleWrites). */
+  settleFirst = true;
 
   constructor(readonly app: FastifyInstance) {}
 
@@ -37,7 +39,7 @@ export class TestClient {
     body?: Body,
     extra: Record<string, string> = {},
   ) {
-    await settleWrites(this.app);
+    if (this.settleFirst) await settleWrites(this.app);
     const headers: Record<string, string> = { ...this.headers, ...extra };
     const xsrf = this.cookies.get('XSRF-TOKEN');
     if (xsrf && !('x-xsrf-token' in headers)) headers['x-xsrf-token'] = xsrf;
@@ -93,12 +95,17 @@ function settleWrites(app: FastifyInstance): Promise<void> {
   return app.callers.settle();
 }
 
-/** A multipart body with one file, as a browser sends it. */
-function multipart(filename: string, content: string, type = 'text/csv') {
+/** A multipart body with one file, as a browser sends it; bytes stay bytes (an image). */
+function multipart(filename: string, content: string | Buffer, type = 'text/csv') {
   const boundary = '----fleetgate-test-boundary';
-  const body =
+  const head =
     `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n` +
-    `Content-Type: ${type}\r\n\r\n${content}\r\n--${boundary}--\r\n`;
+    `Content-Type: ${type}\r\n\r\n`;
+  const tail = `\r\n--${boundary}--\r\n`;
+  const body =
+    typeof content === 'string'
+      ? `${head}${content}${tail}`
+      : Buffer.concat([Buffer.from(head), content, Buffer.from(tail)]);
   return { body, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
@@ -107,7 +114,7 @@ export async function upload(
   client: TestClient,
   url: string,
   filename: string,
-  content: string,
+  content: string | Buffer,
   type?: string,
 ) {
   const { body, contentType } = multipart(filename, content, type);

@@ -32,7 +32,6 @@ const FIRST_LOADS = {
   landing: [
     'src/app/MainApp.tsx',
     'src/features/account-settings/components/AccountGates.tsx',
-    '../../packages/shared/src/schemas/brand.ts',
     'src/features/devices/table/DevicesPage.tsx',
   ],
 } as const;

@@ -3,23 +3,24 @@ import './lib/zod-jitless';
 import '@mantine/core/styles/baseline.layer.css';
 import '@mantine/core/styles/default-css-variables.layer.css';
 import '@mantine/core/styles/global.layer.css';
+import { BRAND_DEFAULTS, type BrandSettings } from '@fleetgate/shared/brand';
 import { PRODUCT_XSRF_COOKIE, XSRF_COOKIE } from '@fleetgate/shared/constants';
 import { CONNECT_SCREENS } from '@fleetgate/shared/routes';
 import { type ReactNode, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { loadBrand } from './app/brand';
 import { OFFLINE_PATH, OfflinePage } from './app/OfflinePage';
 import { Providers } from './app/providers';
 import { MaintenancePage } from './components/page/MaintenancePage';
 import { initI18n } from './i18n/i18n';
+import { loadBrand, showBrandInDocument } from './lib/brand/brand';
 import { readCookie } from './lib/cookies';
 import { initSession, loginUrl } from './lib/session/session-init';
 import { userStorage } from './lib/storage/user-storage';
 
-function render(node: ReactNode) {
+function render(node: ReactNode, brand: BrandSettings = BRAND_DEFAULTS) {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <Providers>{node}</Providers>
+      <Providers brand={brand}>{node}</Providers>
     </StrictMode>,
   );
 }
@@ -45,6 +46,10 @@ async function boot(): Promise<void> {
     for (const registration of await navigator.serviceWorker.getRegistrations())
       void registration.unregister();
   }
+  // Every page but the offline one wears the brand of this host name (product §1): asked for
+  // at once, beside the language and the session.
+  const brandLoad = navigator.onLine ? loadBrand() : Promise.resolve(BRAND_DEFAULTS);
+  void brandLoad.then(showBrandInDocument);
   await initI18n();
   // The offline page is rendered by the console itself: an offline browser cannot fetch one.
   if (!navigator.onLine || window.location.pathname === OFFLINE_PATH) {
@@ -56,12 +61,12 @@ async function boot(): Promise<void> {
 
   if (pathname.startsWith('/account')) {
     const { AccountApp } = await import('./features/account/AccountApp');
-    render(<AccountApp />);
+    render(<AccountApp />, await brandLoad);
     return;
   }
   if (pathname === '/404') {
     const { NotFoundPage } = await import('./app/NotFoundPage');
-    render(<NotFoundPage />);
+    render(<NotFoundPage />, await brandLoad);
     return;
   }
   const connect = connectScreen(pathname);
@@ -73,28 +78,28 @@ async function boot(): Promise<void> {
   // product §2: the ssh and desktop launchers with a key in the query skip authentication.
   if (connect && (connect === 'ssh' || connect === 'desktop') && new URLSearchParams(search).has('key')) {
     const { ConnectApp } = await import('./features/connect/ConnectApp');
-    render(<ConnectApp screen={connect} user={null} />);
+    render(<ConnectApp screen={connect} user={null} />, await brandLoad);
     return;
   }
 
-  const [result, brand] = await Promise.all([initSession(), loadBrand()]);
+  const [result, brand] = await Promise.all([initSession(), brandLoad]);
   switch (result.kind) {
     case 'login':
       window.location.replace(loginUrl());
       return;
     case 'maintenance':
-      render(<MaintenancePage message={result.message} />);
+      render(<MaintenancePage message={result.message} />, brand);
       return;
     case 'notice': {
       // product §6, §8 Session: the blocking conditions show their notice screen.
       const { NoticeScreen } = await import('./features/mfa/NoticeScreen');
-      render(<NoticeScreen code={result.code} message={result.message} email={result.email} />);
+      render(<NoticeScreen code={result.code} message={result.message} email={result.email} />, brand);
       return;
     }
     case 'ready': {
       if (connect) {
         const { ConnectApp } = await import('./features/connect/ConnectApp');
-        render(<ConnectApp screen={connect} user={result.user} />);
+        render(<ConnectApp screen={connect} user={result.user} />, brand);
         return;
       }
       await Promise.race([userStorage.load(), new Promise((resolve) => setTimeout(resolve, 3000))]);
@@ -105,6 +110,7 @@ async function boot(): Promise<void> {
           <MainApp user={result.user} brand={brand} />
           <AccountGates user={result.user} brand={brand} />
         </>,
+        brand,
       );
     }
   }

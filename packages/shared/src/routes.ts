@@ -623,6 +623,9 @@ const TABLE = [
   r({ name: 'auth.devices', path: '/auth-devices', permission: 'super_admin' }),
   r({ name: 'files.global', path: '/files/global/firmware', permission: 'upload_files_global_scope' }),
   r({ name: 'email-smtp', path: '/email-smtp', permission: 'super_admin' }),
+  // Not in product §2: the brands of product §1, per host name, edited by the super admin.
+  r({ name: 'system.brands', path: '/system/brands', permission: 'super_admin' }),
+  r({ name: 'system.brand', path: '/system/brands/:id', permission: 'super_admin', parent: 'system.brands' }),
 
   // Everyone signed in
   r({ name: 'notifications.main', path: '/notifications' }),

@@ -12,6 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { PostgresListeners } from './postgres-listeners';
 import * as audit from './schema/audit';
+import * as brands from './schema/brands';
 import * as companies from './schema/companies';
 import * as devices from './schema/devices';
 import * as impersonation from './schema/impersonation';
@@ -29,6 +30,7 @@ import * as users from './schema/users';
 
 export const schema = {
   ...audit,
+  ...brands,
   ...companies,
   ...devices,
   ...impersonation,

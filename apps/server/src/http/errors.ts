@@ -29,5 +29,8 @@ export const forbidden = (message = 'You do not have permission to do this') =>
 /** Also the answer for another company's ids: cross-tenant access is 404, not 403 (ARCHITECTURE §4). */
 export const notFound = (what = 'Resource') => AppError.of(404, 'NOT_FOUND', `${what} not found`);
 export const conflict = (message: string, source?: string) => AppError.of(409, 'CONFLICT', message, source);
+/** A well-formed request the rules refuse (a host name another brand serves, an image of the wrong kind). */
+export const unprocessable = (message: string, source?: string) =>
+  AppError.of(422, 'VALIDATION_ERROR', message, source);
 export const passwordConfirmationRequired = (message = 'Please confirm your password to continue') =>
   AppError.of(423, 'PASSWORD_CONFIRMATION_REQUIRED', message);

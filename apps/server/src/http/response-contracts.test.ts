@@ -10,6 +10,7 @@ import { buildTestApp } from '#test/app';
 const NO_JSON_ANSWER = new Map([
   ['GET /api/devices/export', 'a CSV file'],
   ['GET /api/devices/commands/:commandId/file', 'the file an export command returned, as bytes'],
+  ['GET /api/brands/:id/images/:kind', 'a brand image, as bytes'],
 ]);
 
 /** Not the product's routes: the API description itself and the console's built files. */

@@ -8,6 +8,7 @@ import { requireAuth } from '../plugins/access';
 import type { AuthContext } from '../plugins/auth';
 import type { Realtime } from '../realtime/realtime';
 import { type AuditEntry, auditIdentity } from './audit/audit.service';
+import type { BrandCache } from './brand/brand-cache';
 import type { MailService } from './mail/mail.service';
 import type { Notifier } from './notifications/notifier';
 
@@ -31,6 +32,8 @@ export type PublicContext = {
   deviceNotify: Notify;
   mail: MailService;
   notifications: Notifier;
+  /** The brands kept in memory, dropped as the database announces changes (brand/brand-cache.ts). */
+  brands: BrandCache;
 };
 
 /** A signed-in caller's context: the session, the user acted as, and the real person. */
@@ -50,6 +53,7 @@ export function publicContext(app: FastifyInstance, request: FastifyRequest): Pu
     deviceNotify: app.deviceNotify,
     mail: app.mail,
     notifications: app.notifications,
+    brands: app.brands,
   };
 }
 

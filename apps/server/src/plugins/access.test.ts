@@ -27,12 +27,15 @@ describe('route access rules (CONVENTIONS §4)', () => {
       // Vendor identity service: whether it is offered, start, and the callback.
       'GET /api/auth/oidc',
       'GET /api/brand',
+      // The brand's favicon and logo: the sign-in page shows them.
+      'GET /api/brands/:id/images/:kind',
       'GET /api/invitations/by-token/:token',
       // Further languages (docs/decisions.md): the sign-in page is translated too.
       'GET /api/locales',
       'GET /api/locales/:code/:namespace',
       'HEAD /api/auth/oidc',
       'HEAD /api/brand',
+      'HEAD /api/brands/:id/images/:kind',
       'HEAD /api/invitations/by-token/:token',
       'HEAD /api/locales',
       'HEAD /api/locales/:code/:namespace',

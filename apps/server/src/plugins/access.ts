@@ -13,7 +13,14 @@ import type { AuthContext } from './auth';
  * - `{ permission }`: a signed-in user holding the permission (any of a list, or all with mode 'all').
  */
 export type RouteAccess =
-  | { public: true }
+  | {
+      public: true;
+      /**
+       * A file the browser fetches by itself (an <img>, the tab's icon), which carries no
+       * X-Requested-With: answered to anyone, with no caller, on GET only.
+       */
+      loadedByBrowser?: true;
+    }
   | { authenticated: true }
   | { permission: Permission | readonly Permission[]; mode?: 'any' | 'all' };
 

@@ -169,6 +169,8 @@ export const authPlugin = fp(
     app.addHook('onRequest', async (request) => {
       const url = request.url;
       if (!isApi(url) || isDocs(url)) return;
+      const open = routeAccess(request);
+      if (request.method === 'GET' && open && 'public' in open && open.loadedByBrowser) return;
       const bearer = bearerOf(request.headers.authorization);
       if (bearer) return authenticateBearer(app, request, bearer);
       if (request.headers['x-requested-with'] !== 'XMLHttpRequest') {

@@ -1,6 +1,6 @@
+import type { BrandSettings as Brand } from '@fleetgate/shared/brand';
 import { ROUTES } from '@fleetgate/shared/routes';
 import type { CurrentUser } from '@fleetgate/shared/schemas/auth';
-import type { Brand } from '@fleetgate/shared/schemas/brand';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';

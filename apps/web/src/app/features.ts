@@ -2,6 +2,7 @@ import type { RouteName } from '@fleetgate/shared/routes';
 import { lazy } from 'react';
 import { accountFeature } from '../features/account/manifest';
 import { approvedDevicesFeature } from '../features/approved-devices/manifest';
+import { brandsFeature } from '../features/brands/manifest';
 import { changelogFeature } from '../features/changelog/manifest';
 import { companiesFeature } from '../features/companies/manifest';
 import { devicesFeature } from '../features/devices/manifest';
@@ -28,6 +29,7 @@ import type { PageMap } from './router/RouteScreen';
 export const FEATURES = [
   accountFeature,
   approvedDevicesFeature,
+  brandsFeature,
   changelogFeature,
   companiesFeature,
   devicesFeature,

@@ -1,6 +1,7 @@
+import { BRAND_DEFAULTS } from '@fleetgate/shared/brand';
 import { DEFAULT_THEME, mergeMantineTheme } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import { contrast, cssVariablesResolver, readable, theme } from './theme';
+import { brandTheme, contrast, cssVariablesResolver, readable, theme } from './theme';
 
 const resolved = mergeMantineTheme(DEFAULT_THEME, theme);
 const AA = 4.5;
@@ -43,5 +44,29 @@ describe('theme colours that carry text reach WCAG AA (4.5:1)', () => {
     expect(resolve({ color: 'green', theme: resolved, variant: 'light' }).color).toBe(
       'var(--mantine-color-green-light-color)',
     );
+  });
+});
+
+describe('a brand’s theme (product §1 main_color, dark_mode_text_color)', () => {
+  it('makes the main colour the primary one, readable even when it is pale, and the dark text readable', () => {
+    const branded = mergeMantineTheme(
+      DEFAULT_THEME,
+      brandTheme({
+        ...BRAND_DEFAULTS,
+        main_color: '#ffd43b',
+        dark_mode_text_color: '#333333',
+        default: false,
+      }),
+    );
+    expect(branded.primaryColor).toBe('brand');
+    expect(branded.colors.brand![6]).toBe('#ffd43b');
+    const { light, dark } = cssVariablesResolver(branded);
+    expect(contrast(light['--mantine-color-brand-filled']!, '#ffffff')).toBeGreaterThanOrEqual(AA);
+    expect(contrast(light['--mantine-color-anchor']!, '#ffffff')).toBeGreaterThanOrEqual(AA);
+    expect(contrast(dark['--mantine-color-text']!, branded.colors.dark[7]!)).toBeGreaterThanOrEqual(AA);
+  });
+
+  it('leaves the product’s own theme alone for the default look', () => {
+    expect(brandTheme(BRAND_DEFAULTS)).toBe(theme);
   });
 });

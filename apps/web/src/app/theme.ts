@@ -1,3 +1,4 @@
+import { BRAND_DEFAULTS, type BrandSettings } from '@fleetgate/shared/brand';
 import {
   Alert,
   type CSSVariablesResolver,
@@ -5,12 +6,15 @@ import {
   darken,
   defaultVariantColorsResolver,
   getPrimaryShade,
-  lighten,
   type MantineTheme,
+  mergeThemeOverrides,
   parseThemeColor,
   type VariantColorsResolver,
 } from '@mantine/core';
+import { contrast, paletteOf, readable, tint, toHex } from '#src/lib/colour';
 import classes from './theme.module.css';
+
+export { contrast, readable };
 
 /**
  * A tinted badge in a colour of the user's choosing (a tag's colour) writes its text in that
@@ -42,61 +46,24 @@ export const theme = createTheme({
   },
 });
 
-const AA = 4.5;
-
-function channels(hex: string): [number, number, number] {
-  const value = hex.replace('#', '');
-  const full = value.length === 3 ? [...value].map((c) => c + c).join('') : value;
-  return [0, 2, 4].map((i) => Number.parseInt(full.slice(i, i + 2), 16)) as [number, number, number];
-}
-
-/** Relative luminance of WCAG 2.1. */
-function luminance(hex: string): number {
-  const [r, g, b] = channels(hex).map((c) => {
-    const v = c / 255;
-    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-/** Contrast ratio of WCAG 2.1 between two hex colours (1 to 21). */
-export function contrast(a: string, b: string): number {
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (hi + 0.05) / (lo + 0.05);
-}
-
-function toHex(rgb: string): string {
-  const match = /rgba?\((\d+),\s*(\d+),\s*(\d+)/.exec(rgb);
-  if (!match) return rgb;
-  return `#${match
-    .slice(1, 4)
-    .map((n) => Number(n).toString(16).padStart(2, '0'))
-    .join('')}`;
-}
-
-/** A tenth of `color` over `base`, as Mantine's light variant paints a colour outside the theme. */
-function tint(color: string, base: string): string {
-  const [c, b] = [channels(color), channels(base)];
-  return `#${c
-    .map((v, i) =>
-      Math.round(v * 0.1 + b[i]! * 0.9)
-        .toString(16)
-        .padStart(2, '0'),
-    )
-    .join('')}`;
-}
-
 /**
- * The colour itself when it reads on `background`, otherwise the nearest shade of it that
- * does: darkened on a light background, lightened on a dark one, in small steps.
+ * The theme of a brand (product §1): its main colour drives the primary colour of both
+ * schemes, and its dark-mode text colour the text of the dark one. Both only through the
+ * readable shades below, so a brand cannot make the console unreadable, and only as
+ * #RRGGBB values (checked when the brand is read), so a brand cannot write CSS.
  */
-export function readable(color: string, background: string): string {
-  const lighter = luminance(background) < 0.18;
-  let current = color;
-  for (let step = 1; contrast(current, background) < AA && step <= 20; step++) {
-    current = toHex(lighter ? lighten(color, step * 0.05) : darken(color, step * 0.05));
-  }
-  return current;
+export function brandTheme(brand: BrandSettings) {
+  const main = brand.main_color.toLowerCase();
+  if (main === BRAND_DEFAULTS.main_color && !brand.dark_mode_text_color) return theme;
+  return mergeThemeOverrides(
+    theme,
+    createTheme({
+      ...(main === BRAND_DEFAULTS.main_color
+        ? {}
+        : { colors: { brand: paletteOf(main) }, primaryColor: 'brand' }),
+      other: { darkModeText: brand.dark_mode_text_color },
+    }),
+  );
 }
 
 /**
@@ -126,6 +93,8 @@ export const cssVariablesResolver: CSSVariablesResolver = (resolved: MantineThem
   light['--mantine-color-anchor'] = readable(resolved.colors[resolved.primaryColor]![lightShade]!, white);
   light['--mantine-color-dimmed'] = readable(gray[6]!, gray[1]!);
   dark['--mantine-color-dimmed'] = readable(darkPalette[2]!, darkPalette[6]!);
+  const darkModeText = resolved.other.darkModeText as string | undefined;
+  if (darkModeText) dark['--mantine-color-text'] = readable(darkModeText, darkPalette[7]!);
   return {
     variables: {},
     light: { ...light, '--app-color-backdrop': gray[0]! },

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { BRAND_COLOUR as COLOUR, BRAND_DEFAULTS as D } from '../brand';
 import {
   hasNoInvisibleChars,
   hasNoInvisibleCharsInText,
   INVISIBLE_NAME_MESSAGE,
   INVISIBLE_TEXT_MESSAGE,
 } from '../limits';
-import { atMostChars, body, flag, listOf, text as textOf } from './messages';
+import { atMostChars, body, flag, instantOrText, listOf, text as textOf, whole } from './messages';
 
 /** A name or a one-line label of the brand: shown on every page, so nothing hidden in it. */
 const text = (label: string, max: number) =>
@@ -16,26 +17,33 @@ const multiline = (label: string, max: number) =>
     .trim()
     .max(max, atMostChars(label, max))
     .refine(hasNoInvisibleCharsInText, INVISIBLE_TEXT_MESSAGE);
-/** A path or address of an image. */
-const path = (label: string) => textOf(label).max(500, atMostChars(label, 500));
-const COLOUR = /^#[0-9a-fA-F]{6}$/;
+/**
+ * An image of this console, by its path ('/favicon.svg', or an uploaded image's
+ * '/api/brands/3/images/logo?v=...'): never another site's address, which would let the
+ * brand make every visitor's browser call it, nor a `javascript:` or `data:` URL.
+ */
+const path = (label: string) =>
+  textOf(label)
+    .trim()
+    .max(500, atMostChars(label, 500))
+    .regex(/^(|\/(?!\/)[^\s\\]*)$/, `${label} must be a path on this console, such as /favicon.svg`);
 
 /** Brand settings of product §1. `default` is true for the product's own look. */
 export const brandSchema = body(
   {
-    main_color: textOf('Main colour').regex(COLOUR, 'Enter a colour as #RRGGBB').default('#1c7ed6'),
-    company_name: text('Company name', 100).default('Fleetgate'),
-    app_name: text('App name', 60).default('Fleetgate'),
-    full_app_name: text('Full app name', 120).default('Fleetgate Remote Management'),
-    logo_subtext: text('Logo subtext', 60).default(''),
-    title_text: text('Title text', 120).default('Fleetgate'),
+    main_color: textOf('Main colour').regex(COLOUR, 'Enter a colour as #RRGGBB').default(D.main_color),
+    company_name: text('Company name', 100).default(D.company_name),
+    app_name: text('App name', 60).default(D.app_name),
+    full_app_name: text('Full app name', 120).default(D.full_app_name),
+    logo_subtext: text('Logo subtext', 60).default(D.logo_subtext),
+    title_text: text('Title text', 120).default(D.title_text),
     buy_link: z
       .union(
         [z.url({ protocol: /^https?$/, error: 'Buy link must be an http or https address' }), z.literal('')],
         { error: 'Buy link must be an http or https address' },
       )
       .default(''),
-    buy_notice: multiline('Buy notice', 500).default(''),
+    buy_notice: multiline('Buy notice', 500).default(D.buy_notice),
     /** Route names hidden from navigation and redirected away from (product §2, §5). */
     disabled_routes: listOf(textOf('Route name').max(100, atMostChars('Route name', 100)), 'Disabled routes')
       .max(200, 'At most 200 disabled routes')
@@ -59,8 +67,8 @@ export const brandSchema = body(
     )
       .max(100, 'At most 100 branded device series')
       .default([]),
-    favicon: path('Favicon').default('/favicon.svg'),
-    logo_vector: path('Logo').default(''),
+    favicon: path('Favicon').default(D.favicon),
+    logo_vector: path('Logo').default(D.logo_vector),
     dark_mode_text_color: z
       .union([textOf('Dark mode text colour').regex(COLOUR, 'Enter a colour as #RRGGBB'), z.literal('')], {
         error: 'Enter a colour as #RRGGBB',
@@ -74,3 +82,45 @@ export type Brand = z.infer<typeof brandSchema>;
 
 /** The brand used when none has been saved. */
 export const DEFAULT_BRAND: Brand = brandSchema.parse({});
+
+/**
+ * The host name a brand serves, as the browser's address shows it without the port
+ * ('rms.example.com', 'localhost', '127.0.0.1'); compared in lower case.
+ */
+export const brandHostSchema = textOf('Host name')
+  .trim()
+  .toLowerCase()
+  .max(253, atMostChars('Host name', 253))
+  .regex(
+    /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/,
+    'Enter a host name such as rms.example.com, without a scheme or port',
+  );
+
+/**
+ * What the super admin sends to create or change a brand: the settings of product §1 and
+ * the host name it serves. The default brand serves every host no other brand names, so
+ * its host may be left empty; saving a brand as the default makes it the only one, and a
+ * brand saved without saying so is not the default.
+ */
+export const brandInputSchema = brandSchema.extend({
+  host: brandHostSchema.nullable().default(null),
+  // A new brand is not the default unless asked: making one takes the role from another.
+  default: flag('Default brand').default(false),
+});
+export type BrandInput = z.infer<typeof brandInputSchema>;
+
+/** A stored brand, as the brands page lists it. */
+export const brandRecordSchema = brandSchema.extend({
+  id: whole('Brand'),
+  host: textOf('Host name').nullable(),
+  updated_at: instantOrText('Updated at'),
+});
+export type BrandRecord = z.infer<typeof brandRecordSchema>;
+
+/** The images a brand may upload (product §1 favicon and logo_vector). */
+export const BRAND_IMAGE_KINDS = ['favicon', 'logo'] as const;
+export type BrandImageKind = (typeof BRAND_IMAGE_KINDS)[number];
+/** The largest brand image accepted, in bytes. */
+export const BRAND_IMAGE_MAX_BYTES = 256 * 1024;
+
+export { brandedModel, brandedModelImage, brandedSeries } from '../brand';

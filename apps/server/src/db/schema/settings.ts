@@ -1,6 +1,6 @@
 import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** System-wide settings by key (the brand of product §1, ...). */
+/** System-wide settings by key (the SMTP configuration, ...); brands have their own table (brands.ts). */
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),

@@ -99,6 +99,15 @@ export const SENSITIVE_ACTIONS: readonly SensitiveAction[] = [
   },
   // The system.
   { method: 'PUT', url: '/api/brand', stepUp: 'impersonating', what: 'Change the brand' },
+  { method: 'POST', url: '/api/brands', stepUp: 'impersonating', what: 'Create a brand' },
+  { method: 'PUT', url: '/api/brands/:id', stepUp: 'impersonating', what: 'Change a brand' },
+  { method: 'DELETE', url: '/api/brands/:id', stepUp: 'impersonating', what: 'Delete a brand' },
+  {
+    method: 'POST',
+    url: '/api/brands/:id/images/:kind',
+    stepUp: 'impersonating',
+    what: "Upload a brand's favicon or logo",
+  },
   { method: 'PUT', url: '/api/email-smtp', stepUp: 'impersonating', what: 'Change the SMTP configuration' },
   {
     method: 'DELETE',

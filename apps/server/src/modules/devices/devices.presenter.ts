@@ -1,6 +1,7 @@
 import { deriveCapabilities } from '@fleetgate/shared/devices/capabilities';
 import { deviceStatusText } from '@fleetgate/shared/devices/status';
 import type { OkBody } from '@fleetgate/shared/schemas/api';
+import { type Brand, brandedModel } from '@fleetgate/shared/schemas/brand';
 import type { DeviceDetail, DeviceListBody, ImportRowResult } from '@fleetgate/shared/schemas/devices';
 import { pickFields } from '#src/http/list-query';
 import { csvLine } from './csv';
@@ -63,10 +64,21 @@ export function presentDevicePage(page: DevicePage, fields: string[] | undefined
   };
 }
 
-/** The devices list as CSV lines, the header first. */
-export async function* devicesCsv(rows: AsyncIterable<Record<(typeof EXPORT_COLUMNS)[number], unknown>>) {
+type ExportRow = Record<(typeof EXPORT_COLUMNS)[number], unknown> & {
+  model: string | null;
+  original_model: string | null;
+};
+
+/**
+ * The devices list as CSV lines, the header first. A file leaves the console, so it says
+ * what the console shows: the brand's name for each model (product §1 branded_devices).
+ */
+export async function* devicesCsv(rows: AsyncIterable<ExportRow>, brand: Pick<Brand, 'branded_devices'>) {
   yield csvLine([...EXPORT_COLUMNS]);
-  for await (const row of rows) yield csvLine(EXPORT_COLUMNS.map((c) => row[c]));
+  for await (const row of rows) {
+    const shown = { ...row, model: brandedModel(brand, row) };
+    yield csvLine(EXPORT_COLUMNS.map((c) => shown[c]));
+  }
 }
 
 /** An import's answer: one result per row, and how many devices it created. */

@@ -20,6 +20,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, badRequest } from '#src/http/errors';
+import { brandService } from '../brand/brand.service';
 import { serviceContext } from '../service-context';
 import { devicesCsv, presentDeviceDetail, presentDevicePage, presentImport } from './devices.presenter';
 import { devicesService } from './devices.service';
@@ -104,11 +105,13 @@ export async function devicesRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { limit: _l, offset: _o, cursor: _c, ...params } = listParams(request.query);
-      const rows = devicesService.exportRows(ctx(request), params);
+      const context = ctx(request);
+      const brand = await brandService.forHost(context, request.hostname);
+      const rows = devicesService.exportRows(context, params);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="devices.csv"')
-        .send(Readable.from(devicesCsv(rows)));
+        .send(Readable.from(devicesCsv(rows, brand)));
     },
   );
 

@@ -19,7 +19,7 @@ export const mailPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorate(
       'mail',
-      createMailService(app.db, app.secrets, app.log, smtpHostCheck(app.config.smtpAllowedHosts)),
+      createMailService(app.db, app.secrets, app.log, smtpHostCheck(app.config.smtpAllowedHosts), app.brands),
     );
   },
   { name: 'mail' },

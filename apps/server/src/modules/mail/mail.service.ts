@@ -1,10 +1,11 @@
-import { brandSchema, DEFAULT_BRAND } from '@fleetgate/shared/schemas/brand';
+import { DEFAULT_BRAND } from '@fleetgate/shared/schemas/brand';
 import type { MailStatus } from '@fleetgate/shared/schemas/mail';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { SecretBox } from '#src/auth/secret-key';
 import type { Db } from '#src/db/database';
-import { settingsRepository } from '../settings/settings.repository';
+import { brandService } from '../brand/brand.service';
+import type { BrandCache } from '../brand/brand-cache';
 import { mailRepository } from './mail.repository';
 import { headerSafe } from './mail.templates';
 import { deliveryFailure, smtpStatusOf } from './smtp-failure';
@@ -85,10 +86,11 @@ export function createMailService(
   box: SecretBox,
   log: FastifyBaseLogger,
   checkHost: SmtpHostCheck,
+  brands: BrandCache,
 ): MailService {
+  // A message is read away from any host name the console is reached at: the default brand speaks.
   async function appName(): Promise<string> {
-    const parsed = brandSchema.safeParse((await settingsRepository.get(db, 'brand')) ?? {});
-    return (parsed.success ? parsed.data : DEFAULT_BRAND).app_name || DEFAULT_BRAND.app_name;
+    return (await brandService.defaultBrand({ db, brands })).app_name || DEFAULT_BRAND.app_name;
   }
 
   return {

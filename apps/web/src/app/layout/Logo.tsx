@@ -1,6 +1,7 @@
 import { UI_TIMINGS } from '@fleetgate/shared/constants';
 import { Group, Image, Text, Transition } from '@mantine/core';
 import { Link } from 'react-router';
+import { BrandMark } from '#src/components/brand/BrandMark';
 import { useSession } from '#src/lib/session/session-context';
 
 /**
@@ -27,7 +28,7 @@ export function Logo({ wide }: { wide: boolean }) {
         >
           {(styles) => (
             <Group gap={8} wrap="nowrap" style={styles} data-testid="logo-wide">
-              <Image src={brand.logo_vector || '/favicon.svg'} w={28} h={28} alt="" />
+              <BrandMark size={28} />
               <div>
                 <Text fw={800} lh={1.1}>
                   {brand.app_name}

@@ -120,6 +120,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { name: 'nav.approvedDevices', routeName: 'auth.devices' },
       { name: 'nav.globalFirmware', routeName: 'files.global' },
       { name: 'nav.emailSmtp', routeName: 'email-smtp' },
+      { name: 'nav.brands', routeName: 'system.brands', highlighted: ['system.brand'] },
     ],
   },
 ];

@@ -1,4 +1,5 @@
 import { Anchor, Checkbox, ColorInput, Group, NumberInput, Radio, Select, Stack, Text } from '@mantine/core';
+import i18next from 'i18next';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -120,7 +121,12 @@ export function FieldControl({ field, form, ns, autoFocus, values }: Props) {
             );
           case 'color':
             return (
-              <ColorInput {...common} value={(bound.value as string | undefined) ?? ''} onChange={change} />
+              <ColorInput
+                {...common}
+                value={(bound.value as string | undefined) ?? ''}
+                onChange={change}
+                eyeDropperButtonProps={{ 'aria-label': i18next.t('forms:colour.pick') }}
+              />
             );
           case 'date':
           case 'datetime':

@@ -19,6 +19,8 @@ import { IconShieldCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BrandMark } from '#src/components/brand/BrandMark';
+import { useBrand } from '#src/lib/brand/context';
 import { api } from '#src/lib/http/client';
 import { ApiError, CancelledError } from '#src/lib/http/errors';
 import { useAction } from '#src/lib/http/use-action';
@@ -63,6 +65,7 @@ type FieldErrors = Partial<Record<'email' | 'password', string>>;
 /** The sign-in page (`/account/login`): e-mail, password, 'Sign in'. */
 export function LoginPage() {
   const { t } = useTranslation('account');
+  const brand = useBrand();
   const { t: tm } = useTranslation('mfa');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -128,14 +131,15 @@ export function LoginPage() {
   return (
     <Center mih="100vh" p="md" bg="var(--app-color-backdrop)">
       <Box w="100%" maw={400}>
-        <Stack gap={4} mb="lg" ta="center">
-          <Title order={2}>{t('login.title')}</Title>
+        <Stack gap={4} mb="lg" align="center" ta="center">
+          <BrandMark size={48} />
+          <Title order={2}>{t('login.title', { app: brand.app_name })}</Title>
           <Text c="dimmed" size="sm">
-            {t('login.subtitle')}
+            {brand.default ? t('login.subtitle') : brand.full_app_name}
           </Text>
         </Stack>
         <Paper withBorder shadow="sm" p="xl" radius="md">
-          <form onSubmit={submit} noValidate aria-label={t('login.title')}>
+          <form onSubmit={submit} noValidate aria-label={t('login.title', { app: brand.app_name })}>
             <Stack>
               {formError && (
                 <Alert color="red" role="alert" data-testid="login-error">

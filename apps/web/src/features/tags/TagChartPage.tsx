@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { openForm } from '#src/components/forms/open-form';
 import { PageFrame } from '#src/components/page/PageFrame';
+import { useModelName } from '#src/lib/brand/context';
 import { ApiError } from '#src/lib/http/errors';
 import { failureMessage } from '#src/lib/http/results';
 import type { PageProps } from '#src/lib/routing/page';
@@ -38,6 +39,7 @@ const STATUS_COLORS = {
 export function chartBars(
   chart: TagChartJson,
   t: (key: string) => string,
+  modelName: (device: { model: string | null }) => string | null = (d) => d.model,
 ): { statuses: Bar[]; models: Bar[] } {
   return {
     statuses: chart.by_status.map((s) => ({
@@ -48,7 +50,7 @@ export function chartBars(
     })),
     models: chart.by_model.map((m) => ({
       key: m.model ?? '',
-      label: m.model ?? t('chart.unknownModel'),
+      label: modelName(m) ?? t('chart.unknownModel'),
       value: m.count,
       color: chart.tag.color,
     })),
@@ -59,6 +61,7 @@ export function chartBars(
 export function TagChartPage({ chain, params }: PageProps) {
   const { t } = useTranslation('tags');
   const { can } = useSession();
+  const modelName = useModelName();
   const id = Number(params.id);
   const chart = useTagChart(id);
 
@@ -79,7 +82,7 @@ export function TagChartPage({ chain, params }: PageProps) {
     );
   }
   const { tag, total } = chart.data;
-  const bars = chartBars(chart.data, t);
+  const bars = chartBars(chart.data, t, modelName);
 
   return (
     <PageFrame

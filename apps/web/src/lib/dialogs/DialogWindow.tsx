@@ -3,6 +3,7 @@ import { useFocusTrap } from '@mantine/hooks';
 import { IconMaximize, IconMinimize, IconMinus, IconX } from '@tabler/icons-react';
 import { type PointerEvent, useContext, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { openerOf } from './opener';
 import { type WindowHandle, WindowHandleContext, WindowsStoreContext } from './window-context';
 import classes from './windows.module.css';
 import type { WindowEntry, WindowSize } from './windows-state';
@@ -35,9 +36,7 @@ export function DialogWindow({
   const [live, setLive] = useState<{ x: number; y: number } | null>(null);
   // What had the focus when the window opened (read while rendering, before the trap moves it)
   // gets it back when the window closes, as a modal dialog does (WAI-ARIA dialog pattern).
-  const [opener] = useState(() =>
-    document.activeElement instanceof HTMLElement ? document.activeElement : null,
-  );
+  const [opener] = useState(() => openerOf(document.activeElement));
   useEffect(
     () => () => {
       if (opener?.isConnected && opener !== document.body) opener.focus();

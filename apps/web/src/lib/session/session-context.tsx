@@ -1,6 +1,6 @@
+import type { BrandSettings as Brand } from '@fleetgate/shared/brand';
 import { hasPermission, type Permission } from '@fleetgate/shared/permissions';
 import type { CurrentUser } from '@fleetgate/shared/schemas/auth';
-import type { Brand } from '@fleetgate/shared/schemas/brand';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 
 export type Session = {

@@ -1,7 +1,7 @@
+import type { BrandSettings as Brand } from '@fleetgate/shared/brand';
 import { TOS_VERSION } from '@fleetgate/shared/constants';
 import { contactBodySchema } from '@fleetgate/shared/schemas/account';
 import type { CurrentUser } from '@fleetgate/shared/schemas/auth';
-import type { Brand } from '@fleetgate/shared/schemas/brand';
 import { Alert, Button, Group, Modal, ScrollArea, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -10,6 +10,7 @@ import { ListSearch } from '#src/components/table/ListSearch';
 import { type Column, PagedTable, pageQueryProps } from '#src/components/table/PagedTable';
 import { useListState } from '#src/components/table/use-list-state';
 import { roleTitle } from '#src/i18n/role-titles';
+import { useModelName } from '#src/lib/brand/context';
 import { api } from '#src/lib/http/client';
 import { formatTime } from '#src/lib/time';
 import { companyKeys, type Paged } from '../api/companies';
@@ -21,7 +22,10 @@ type CompanyUser = Pick<
   Json<UserRow>,
   'id' | 'email' | 'username' | 'role_title' | 'mfa_type' | 'last_login_at'
 >;
-type CompanyDevice = Pick<Json<DeviceRow>, 'id' | 'name' | 'serial' | 'model' | 'status' | 'last_seen_at'>;
+type CompanyDevice = Pick<
+  Json<DeviceRow>,
+  'id' | 'name' | 'serial' | 'model' | 'original_model' | 'status' | 'last_seen_at'
+>;
 
 /** product §4: 0 Offline, 1 Online, 2 Pending, otherwise Not Activated. */
 const STATUS = {
@@ -126,11 +130,14 @@ export function CompanyUsersTab({ companyId }: { companyId: number }) {
   );
 }
 
-const DEVICE_FIELDS = { fields: ['id', 'name', 'serial', 'model', 'status', 'last_seen_at'] };
+const DEVICE_FIELDS = {
+  fields: ['id', 'name', 'serial', 'model', 'original_model', 'status', 'last_seen_at'],
+};
 
 /** company.devices (product §2): the devices of one company (GET /devices?company_id=). */
 export function CompanyDevicesTab({ companyId }: { companyId: number }) {
   const { t } = useTranslation('companies');
+  const modelName = useModelName();
   const columns: Column<CompanyDevice>[] = [
     {
       key: 'name',
@@ -139,7 +146,7 @@ export function CompanyDevicesTab({ companyId }: { companyId: number }) {
       render: (d) => <CellName name={d.name} to={pathOf('device.info', { id: d.id })} />,
     },
     { key: 'serial', header: t('devices.serial'), sortKey: 'serial', render: (d) => d.serial },
-    { key: 'model', header: t('devices.model'), sortKey: 'model', render: (d) => d.model ?? '-' },
+    { key: 'model', header: t('devices.model'), sortKey: 'model', render: (d) => modelName(d) ?? '-' },
     {
       key: 'status',
       header: t('devices.status'),

@@ -1,4 +1,6 @@
+import { brandedModel, brandedModelImage } from '@fleetgate/shared/brand';
 import { SERIES, seriesOfModel } from '@fleetgate/shared/devices/catalogue';
+import { useBrand } from '#src/lib/brand/context';
 
 type Family = 'router' | 'gateway' | 'switch' | 'access_point' | 'outdoor' | 'unknown';
 
@@ -80,15 +82,28 @@ function Shape({ family }: { family: Family }) {
 }
 
 /** The model's picture. */
-export function ModelPicture({ model, size = 28 }: { model: string | null | undefined; size?: number }) {
-  const family = familyOf(model);
+export function ModelPicture({
+  device,
+  size = 28,
+}: {
+  device: { model?: string | null; original_model?: string | null };
+  size?: number;
+}) {
+  const brand = useBrand();
+  const name = brandedModel(brand, device) ?? '';
+  const image = brandedModelImage(brand, device);
+  if (image)
+    return (
+      <img src={image} width={size} height={size} alt={name} style={{ flex: 'none', objectFit: 'contain' }} />
+    );
+  const family = familyOf(device.original_model ?? device.model);
   return (
     <svg
       width={size}
       height={size}
       viewBox="0 0 48 48"
       role="img"
-      aria-label={model ?? ''}
+      aria-label={name}
       data-family={family}
       style={{ color: 'var(--mantine-color-blue-7)', flex: 'none' }}
     >

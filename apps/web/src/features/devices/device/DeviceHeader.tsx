@@ -3,6 +3,7 @@ import { Anchor, Badge, Flex, Group, Paper, SimpleGrid, Stack, Text } from '@man
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useModelName, useSeriesName } from '#src/lib/brand/context';
 import { formatTime } from '#src/lib/time';
 import type { DeviceDetail } from '../api/types';
 import { ModelPicture } from '../components/ModelPicture';
@@ -28,15 +29,17 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
  */
 export function DeviceHeader({ device, companyLink }: { device: DeviceDetail; companyLink: boolean }) {
   const { t } = useTranslation('devices');
+  const modelName = useModelName();
+  const seriesName = useSeriesName();
   const state = device.state ?? {};
   return (
     <Paper withBorder p="md" data-testid="device-header">
       {/* On a phone the picture sits above the facts, which get the whole width. */}
       <Flex direction={{ base: 'column', xs: 'row' }} align={{ base: 'stretch', xs: 'flex-start' }} gap="lg">
         <Stack align="center" gap={4} w={{ base: '100%', xs: 96 }} style={{ flex: 'none' }}>
-          <ModelPicture model={device.original_model ?? device.model} size={64} />
+          <ModelPicture device={device} size={64} />
           <Text size="sm" fw={600} ta="center" data-testid="device-model">
-            {text(device.model)}
+            {text(modelName(device))}
           </Text>
         </Stack>
         <SimpleGrid
@@ -53,6 +56,9 @@ export function DeviceHeader({ device, companyLink }: { device: DeviceDetail; co
           </Field>
           <Field label={t('column.firmware')} testId="device-firmware">
             {text(device.firmware)}
+          </Field>
+          <Field label={t('field.series')} testId="device-series">
+            {text(seriesName(device.capabilities.device_series))}
           </Field>
           <Field label={t('column.company')}>
             {/* A long company name is cut after two lines; hovering shows it whole. */}

@@ -84,7 +84,10 @@ describe('device-reported and user strings render as text only', () => {
         <MemoryRouter>
           <DevicesTable
             rows={[device]}
-            columns={deviceColumns(i18next.getFixedT('en', 'devices'), { companyLinks: false })}
+            columns={deviceColumns(i18next.getFixedT('en', 'devices'), {
+              companyLinks: false,
+              modelName: (d) => d.model,
+            })}
             settings={settings}
             sort="name"
             onSort={() => {}}

@@ -12,6 +12,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useModelName } from '#src/lib/brand/context';
 import { useCompanyOptions, useModelOptions, useTagOptions } from '../api/devices';
 import type { DeviceFilters } from '../api/types';
 import { STATUS_FILTER_VALUES } from '../utils/constants';
@@ -49,6 +50,7 @@ type Props = {
 /** Search on name, serial, MAC and IMEI, and the filters (status, model, company, firmware). */
 export function DeviceFiltersBar({ filters, onChange, companies, tags }: Props) {
   const { t } = useTranslation('devices');
+  const modelName = useModelName();
   const models = useModelOptions();
   const companyOptions = useCompanyOptions(companies);
   const tagOptions = useTagOptions(tags);
@@ -109,7 +111,7 @@ export function DeviceFiltersBar({ filters, onChange, companies, tags }: Props) 
         label={t('filter.model')}
         placeholder={filters.model.length ? undefined : t('filter.any')}
         // The chip names the model; the list also says how many devices have it.
-        data={modelOptions.map((m) => ({ value: m.model, label: m.model }))}
+        data={modelOptions.map((m) => ({ value: m.model, label: modelName(m) ?? m.model }))}
         renderOption={({ option }) => `${option.label} (${modelCounts.get(option.value) ?? 0})`}
         value={filters.model}
         onChange={(values) => onChange({ model: values })}

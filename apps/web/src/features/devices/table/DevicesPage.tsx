@@ -5,6 +5,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageFrame } from '#src/components/page/PageFrame';
+import { useModelName } from '#src/lib/brand/context';
 import { failureMessage } from '#src/lib/http/results';
 import type { PageProps } from '#src/lib/routing/page';
 import { useSession } from '#src/lib/session/session-context';
@@ -70,7 +71,11 @@ export function DevicesPage({ chain, params }: PageProps) {
   useCompanyStatusChannels([user.company_id, ...rows.map((row) => row.company_id)]);
 
   const companies = can('view_companies');
-  const columns = useMemo(() => deviceColumns(t, { companyLinks: companies }), [t, companies]);
+  const modelName = useModelName();
+  const columns = useMemo(
+    () => deviceColumns(t, { companyLinks: companies, modelName }),
+    [t, companies, modelName],
+  );
   const selectedIds = Object.keys(selection.rows)
     .filter((id) => selection.rows[id])
     .map(Number);

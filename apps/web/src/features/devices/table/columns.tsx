@@ -42,7 +42,10 @@ const plain = (value: unknown) => (
   </Text>
 );
 
-export function deviceColumns(t: TFunction, options: { companyLinks: boolean }): ColumnDef<DeviceItem>[] {
+export function deviceColumns(
+  t: TFunction,
+  options: { companyLinks: boolean; modelName: (device: DeviceItem) => string | null },
+): ColumnDef<DeviceItem>[] {
   return [
     {
       id: 'select',
@@ -69,7 +72,7 @@ export function deviceColumns(t: TFunction, options: { companyLinks: boolean }):
       header: t('column.name'),
       cell: ({ row }) => (
         <Group gap={8} wrap="nowrap">
-          <ModelPicture model={row.original.model} size={24} />
+          <ModelPicture device={row.original} size={24} />
           <CellName
             name={text(row.original.name)}
             to={pathOf('device.info', { id: row.original.id })}
@@ -85,7 +88,11 @@ export function deviceColumns(t: TFunction, options: { companyLinks: boolean }):
       header: t('column.status'),
       cell: ({ row }) => <StatusBadge status={row.original.status} />,
     },
-    { id: 'model', header: t('column.model'), cell: ({ row }) => plain(row.original.model) },
+    {
+      id: 'model',
+      header: t('column.model'),
+      cell: ({ row }) => plain(options.modelName(row.original)),
+    },
     { id: 'serial', header: t('column.serial'), cell: ({ row }) => plain(row.original.serial) },
     { id: 'mac', header: t('column.mac'), cell: ({ row }) => plain(row.original.mac) },
     { id: 'imei', header: t('column.imei'), cell: ({ row }) => plain(row.original.imei) },

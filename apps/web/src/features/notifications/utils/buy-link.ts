@@ -1,5 +1,5 @@
+import type { BrandSettings as Brand } from '@fleetgate/shared/brand';
 import type { CurrentUser } from '@fleetgate/shared/schemas/auth';
-import type { Brand } from '@fleetgate/shared/schemas/brand';
 import type { WebNotification } from '@fleetgate/shared/schemas/notifications';
 
 /**
