@@ -129,6 +129,21 @@ describe('brands per host name (product §1)', () => {
     expect(served.text).not.toContain('script');
     expect(served.text).not.toContain('evil.test');
     expect(served.csp).toContain("default-src 'none'");
+
+    // The branded model's picture, uploaded on its row once the brand holds the model.
+    const picture = path.join(dir, 'model.svg');
+    writeFileSync(
+      picture,
+      `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="6" y="2" fill="${BRAND_COLOUR}"/></svg>`,
+    );
+    const pictureChooser = page.waitForEvent('filechooser');
+    await page.getByTestId('brand-upload-model').first().click();
+    await (await pictureChooser).setFiles(picture);
+    const picturePath = page
+      .getByTestId('brand-models-row')
+      .first()
+      .getByPlaceholder('Picture path (optional)');
+    await eventually(() => picturePath.inputValue()).toMatch(/^\/api\/brands\/\d+\/images\/model\?model=/);
     await screenshot(page, 'brand-editor-saved');
 
     await page.goto('/system/brands');
@@ -164,6 +179,9 @@ describe('brands per host name (product §1)', () => {
     await page.waitForURL((url) => url.pathname === '/management/devices');
     const row = page.locator(`[data-testid="device-row"][data-serial="${DEVICE.serial}"]`);
     await eventually(() => row.locator('td').allTextContents()).toContain('Acme Edge 1');
+    expect(await row.getByRole('img', { name: 'Acme Edge 1' }).getAttribute('src')).toMatch(
+      /\/images\/model\?model=/,
+    );
     await screenshot(page, 'brand-devices-localhost');
     await page.goto(`/devices/${deviceId}`);
     await eventually(() => page.getByTestId('device-model').textContent()).toBe('Acme Edge 1');

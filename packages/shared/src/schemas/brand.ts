@@ -117,9 +117,14 @@ export const brandRecordSchema = brandSchema.extend({
 });
 export type BrandRecord = z.infer<typeof brandRecordSchema>;
 
-/** The images a brand may upload (product §1 favicon and logo_vector). */
-export const BRAND_IMAGE_KINDS = ['favicon', 'logo'] as const;
+/**
+ * The images a brand may upload (product §1 favicon, logo_vector, and a branded model's
+ * branded_model_image, which names its vendor model in the `model` query parameter).
+ */
+export const BRAND_IMAGE_KINDS = ['favicon', 'logo', 'model'] as const;
 export type BrandImageKind = (typeof BRAND_IMAGE_KINDS)[number];
+/** How a stored image is keyed: its kind, a model picture with its vendor model ('model:RUT241'). */
+export type BrandImageKey = Exclude<BrandImageKind, 'model'> | `model:${string}`;
 /** The largest brand image accepted, in bytes. */
 export const BRAND_IMAGE_MAX_BYTES = 256 * 1024;
 

@@ -6,7 +6,7 @@ CREATE TABLE "brand_images" (
 	"digest" text NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "brand_images_brand_id_kind_pk" PRIMARY KEY("brand_id","kind"),
-	CONSTRAINT "brand_images_kind_check" CHECK ("brand_images"."kind" in ('favicon', 'logo'))
+	CONSTRAINT "brand_images_kind_check" CHECK ("brand_images"."kind" in ('favicon', 'logo') or "brand_images"."kind" like 'model:%')
 );
 --> statement-breakpoint
 CREATE TABLE "brands" (

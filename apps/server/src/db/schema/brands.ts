@@ -1,4 +1,4 @@
-import type { BrandImageKind } from '@fleetgate/shared/schemas/brand';
+import type { BrandImageKey } from '@fleetgate/shared/schemas/brand';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -44,14 +44,17 @@ export const brands = pgTable(
   ],
 );
 
-/** A brand's uploaded favicon or logo, served at /api/brands/{id}/images/{kind}. */
+/**
+ * A brand's uploaded favicon, logo or model pictures, served at /api/brands/{id}/images/{kind}
+ * (a model picture's key is 'model:' and the vendor model, e.g. 'model:RUT241').
+ */
 export const brandImages = pgTable(
   'brand_images',
   {
     brandId: integer('brand_id')
       .notNull()
       .references(() => brands.id, { onDelete: 'cascade' }),
-    kind: text('kind').$type<BrandImageKind>().notNull(),
+    kind: text('kind').$type<BrandImageKey>().notNull(),
     contentType: text('content_type').notNull(),
     bytes: bytea('bytes').notNull(),
     /** SHA-256 of the bytes in hex: the ETag, and the `v` of the image's address. */
@@ -60,6 +63,6 @@ export const brandImages = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.brandId, t.kind] }),
-    check('brand_images_kind_check', sql`${t.kind} in ('favicon', 'logo')`),
+    check('brand_images_kind_check', sql`${t.kind} in ('favicon', 'logo') or ${t.kind} like 'model:%'`),
   ],
 );

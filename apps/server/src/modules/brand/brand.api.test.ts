@@ -365,6 +365,44 @@ describe('brand images', () => {
     ]);
   });
 
+  it('a branded model’s picture: stored for a model of the brand, set on its entry, served by address', async () => {
+    const brand = await createBrand({
+      host: 'models.example.test',
+      default: false,
+      branded_devices: [{ original_model: 'RUT241', branded_model: 'Acme R1' }],
+    });
+    const url = (model: string) => `/api/brands/${brand.id}/images/model?model=${model}`;
+
+    const unknown = await upload(root, url('RUTX11'), 'r.png', PNG, 'image/png');
+    expect(unknown.statusCode).toBe(422);
+    expect(errorsOf(unknown)[0]).toMatchObject({
+      message: 'Add the model to the branded devices first',
+      source: 'model',
+    });
+    const unnamed = await upload(root, `/api/brands/${brand.id}/images/model`, 'r.png', PNG, 'image/png');
+    expect(errorsOf(unnamed)[0]).toMatchObject({
+      message: 'Name the model the picture is for',
+      source: 'model',
+    });
+    const html = await upload(root, url('rut241'), 'r.svg', '<html><body>hi</body></html>', 'image/svg+xml');
+    expect(errorsOf(html)[0]?.message).toBe('The model picture must be an SVG or PNG image');
+
+    const saved = await upload(root, url('rut241'), 'r.png', PNG, 'image/png');
+    expect(saved.statusCode, saved.body).toBe(200);
+    const [entry] = saved.json().data.branded_devices;
+    expect(entry.branded_model_image).toMatch(
+      new RegExp(`^/api/brands/${brand.id}/images/model\\?model=RUT241&v=[0-9a-f]{12}$`),
+    );
+    const served = await app.inject({ method: 'GET', url: entry.branded_model_image });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await app.inject({ method: 'GET', url: url('RUTX11') })).statusCode).toBe(404);
+    // Anyone on that host sees the picture with the brand.
+    const shown = await brandOf(new TestClient(app), { host: 'models.example.test' });
+    expect(shown.branded_devices[0].branded_model_image).toBe(entry.branded_model_image);
+  });
+
   it('a deleted brand takes its images with it', async () => {
     const doomed = await createBrand({ host: 'images.example.test', default: false });
     await upload(root, `/api/brands/${doomed.id}/images/favicon`, 'favicon.png', PNG, 'image/png');

@@ -1,4 +1,4 @@
-import type { BrandImageKind } from '@fleetgate/shared/schemas/brand';
+import type { BrandImageKey } from '@fleetgate/shared/schemas/brand';
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '#src/db/database';
 import { brandImages, brands } from '#src/db/schema/brands';
@@ -66,7 +66,7 @@ export const brandRepository = {
     await db.delete(brands).where(eq(brands.id, id));
   },
 
-  async image(db: Db, brandId: number, kind: BrandImageKind): Promise<BrandImage | undefined> {
+  async image(db: Db, brandId: number, kind: BrandImageKey): Promise<BrandImage | undefined> {
     const [row] = await db
       .select({ contentType: brandImages.contentType, bytes: brandImages.bytes, digest: brandImages.digest })
       .from(brandImages)
@@ -75,7 +75,7 @@ export const brandRepository = {
     return row;
   },
 
-  async putImage(db: Db, brandId: number, kind: BrandImageKind, image: BrandImage): Promise<void> {
+  async putImage(db: Db, brandId: number, kind: BrandImageKey, image: BrandImage): Promise<void> {
     const now = new Date();
     await db
       .insert(brandImages)

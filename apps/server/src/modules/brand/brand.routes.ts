@@ -17,7 +17,9 @@ import { TOO_LARGE } from './brand-image';
 
 const idParams = z.object({ id: z.coerce.number().int().min(1) });
 const imageParams = idParams.extend({ kind: z.enum(BRAND_IMAGE_KINDS) });
-const imageQuery = z.object({ v: z.string().max(64).optional() });
+/** A model picture names its vendor model. */
+const modelQuery = z.object({ model: z.string().max(60).optional() });
+const imageQuery = modelQuery.extend({ v: z.string().max(64).optional() });
 
 /** The uploaded file of a multipart request (field `file`), at most BRAND_IMAGE_MAX_BYTES. */
 async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
@@ -157,9 +159,11 @@ export async function brandRoutes(app: FastifyInstance): Promise<void> {
       config: superAdmin,
       schema: {
         tags: ['brand'],
-        summary: 'Upload a brand’s favicon (SVG, PNG or ICO) or logo (SVG), at most 256 KB; SVG is sanitised',
+        summary:
+          'Upload a brand’s favicon (SVG, PNG or ICO), logo (SVG) or the picture of a branded model (SVG or PNG, `model` names it), at most 256 KB; SVG is sanitised',
         consumes: ['multipart/form-data'],
         params: imageParams,
+        querystring: modelQuery,
         response: { 200: okBody(brandRecordSchema) },
       },
     },
@@ -167,7 +171,13 @@ export async function brandRoutes(app: FastifyInstance): Promise<void> {
       const bytes = await uploadedFile(request);
       return {
         success: true as const,
-        data: await brandService.putImage(ctx(request), request.params.id, request.params.kind, bytes),
+        data: await brandService.putImage(
+          ctx(request),
+          request.params.id,
+          request.params.kind,
+          bytes,
+          request.query.model,
+        ),
         message: 'Brand image uploaded successfully',
       };
     },
@@ -187,7 +197,7 @@ export async function brandRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { id, kind } = request.params;
-      const image = await brandService.image(publicContext(app, request), id, kind);
+      const image = await brandService.image(publicContext(app, request), id, kind, request.query.model);
       const etag = `"${image.digest}"`;
       // The address the brand points at names this version: it never changes under it.
       const current = request.query.v === image.digest.slice(0, 12);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   type Brand,
+  type BrandImageKey,
   type BrandImageKind,
   type BrandInput,
   type BrandRecord,
@@ -18,6 +19,34 @@ import { acceptBrandImage } from './brand-image';
 const HOST_TAKEN = 'This host name already has a brand';
 const DEFAULT_KEPT = 'The default brand cannot be deleted';
 const DEFAULT_NEEDED = 'Make another brand the default first';
+
+const MODEL_NEEDED = 'Name the model the picture is for';
+const MODEL_UNKNOWN = 'Add the model to the branded devices first';
+
+/** How an image is stored: its kind, a model picture with its vendor model in capitals. */
+function imageKey(kind: BrandImageKind, model: string | undefined, missing?: string): BrandImageKey {
+  if (kind !== 'model') return kind;
+  const name = model?.trim().toUpperCase();
+  if (!name) throw missing ? notFound(missing) : unprocessable(MODEL_NEEDED, 'model');
+  return `model:${name}`;
+}
+
+/** The address of a stored image; `v` names its version, so browsers may keep it for good. */
+function imageAddress(id: number, key: BrandImageKey, digest: string): string {
+  const version = `v=${digest.slice(0, 12)}`;
+  if (!key.startsWith('model:')) return `/api/brands/${id}/images/${key}?${version}`;
+  return `/api/brands/${id}/images/model?model=${encodeURIComponent(key.slice('model:'.length))}&${version}`;
+}
+
+/** The branded devices with the picture of one vendor model set; refused when none names it. */
+function withPicture(devices: Brand['branded_devices'], key: BrandImageKey, address: string) {
+  const model = key.slice('model:'.length);
+  if (!devices.some((d) => d.original_model.toUpperCase() === model))
+    throw unprocessable(MODEL_UNKNOWN, 'model');
+  return devices.map((d) =>
+    d.original_model.toUpperCase() === model ? { ...d, branded_model_image: address } : d,
+  );
+}
 
 /** What reading the brands needs: the database and the brands kept in memory. */
 export type BrandReader = Pick<PublicContext, 'db' | 'brands'>;
@@ -188,32 +217,45 @@ export const brandService = {
    * Stores a brand's favicon or logo and points the brand at it: `favicon` or `logo_vector`
    * becomes the image's address, versioned by its digest so browsers may keep it for good.
    */
-  async putImage(ctx: ServiceContext, id: number, kind: BrandImageKind, bytes: Buffer): Promise<BrandRecord> {
+  /**
+   * Stores a brand's favicon, logo or model picture and points the brand's setting at it (a
+   * model picture: the branded_devices entry of that vendor model, which must exist).
+   */
+  async putImage(
+    ctx: ServiceContext,
+    id: number,
+    kind: BrandImageKind,
+    bytes: Buffer,
+    model?: string,
+  ): Promise<BrandRecord> {
     if (!(await records(ctx)).some((b) => b.id === id)) throw notFound('Brand');
+    const key = imageKey(kind, model);
     const image = await acceptBrandImage(kind, bytes);
     const digest = createHash('sha256').update(image.bytes).digest('hex');
-    const address = `/api/brands/${id}/images/${kind}?v=${digest.slice(0, 12)}`;
+    const address = imageAddress(id, key, digest);
     const row = await audited(
       ctx.db,
       async (tx) => {
         await brandRepository.lock(tx);
         const current = await brandRepository.find(tx, id);
         if (!current) throw notFound('Brand');
-        await brandRepository.putImage(tx, id, kind, { ...image, digest });
-        const field = kind === 'favicon' ? 'favicon' : 'logo_vector';
-        return brandRepository.update(tx, id, {
-          settings: { ...storedSettings(current.settings), [field]: address },
-        });
+        const settings = storedSettings(current.settings);
+        const next =
+          kind === 'model'
+            ? { ...settings, branded_devices: withPicture(settings.branded_devices, key, address) }
+            : { ...settings, [kind === 'favicon' ? 'favicon' : 'logo_vector']: address };
+        await brandRepository.putImage(tx, id, key, { ...image, digest });
+        return brandRepository.update(tx, id, { settings: next });
       },
-      (saved) => auditEntry(ctx, 'brand.image', saved, { kind, digest }),
+      (saved) => auditEntry(ctx, 'brand.image', saved, { kind: key, digest }),
     );
     ctx.brands.drop();
     return presentBrandRecord(row);
   },
 
   /** A brand's stored image; 404 when it has none. */
-  async image(ctx: PublicContext, id: number, kind: BrandImageKind) {
-    const image = await brandRepository.image(ctx.db, id, kind);
+  async image(ctx: PublicContext, id: number, kind: BrandImageKind, model?: string) {
+    const image = await brandRepository.image(ctx.db, id, imageKey(kind, model, 'Brand image'));
     if (!image) throw notFound('Brand image');
     return image;
   },

@@ -20,10 +20,16 @@ export const brandActions = {
   create: (body: BrandInput) => api.post<BrandRecordJson>('/brands', body),
   update: (id: number, body: BrandInput) => api.put<BrandRecordJson>(`/brands/${id}`, body),
   remove: (id: number) => api.delete<unknown>(`/brands/${id}`),
-  /** The favicon or the vector logo; the server cleans an SVG before it keeps it. */
-  upload: (id: number, kind: BrandImageKind, file: File) => {
+  /**
+   * The favicon, the vector logo, or the picture of a branded model (`model`, its vendor
+   * model); the server cleans an SVG before it keeps it.
+   */
+  upload: (id: number, kind: BrandImageKind, file: File, model?: string) => {
     const formData = new FormData();
     formData.append('file', file);
-    return api.post<BrandRecordJson>(`/brands/${id}/images/${kind}`, undefined, { formData });
+    return api.post<BrandRecordJson>(`/brands/${id}/images/${kind}`, undefined, {
+      formData,
+      ...(model ? { query: { model } } : {}),
+    });
   },
 };

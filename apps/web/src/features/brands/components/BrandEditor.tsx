@@ -8,6 +8,7 @@ import {
   brandInputSchema,
 } from '@fleetgate/shared/schemas/brand';
 import {
+  ActionIcon,
   Alert,
   Autocomplete,
   Button,
@@ -26,6 +27,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,6 +41,23 @@ import { PairRows } from './PairRows';
 
 /** The editor's values: a brand's settings and host, the host as typed ('' for none). */
 type Values = Omit<BrandInput, 'host'> & { host: string };
+
+type ImageUpload = { kind: BrandImageKind; file: File; model?: string };
+
+const sameModel = (a: string, b: string | undefined) => a.trim().toUpperCase() === b?.trim().toUpperCase();
+
+/** The stored picture of a vendor model, from the brand the server answered. */
+function pictureOf(devices: Values['branded_devices'], model: string | undefined): string {
+  return devices.find((d) => sameModel(d.original_model, model))?.branded_model_image ?? '';
+}
+
+/** The field under which a failed upload is told. */
+function imageField({ kind, model }: ImageUpload, values: Values): string {
+  if (kind === 'favicon') return 'favicon';
+  if (kind === 'logo') return 'logo_vector';
+  const index = values.branded_devices.findIndex((d) => sameModel(d.original_model, model));
+  return `branded_devices.${index}.branded_model_image`;
+}
 
 function valuesOf(record: BrandRecordJson | undefined): Values {
   if (!record) return { ...BRAND_DEFAULTS, default: false, host: '' };
@@ -74,11 +93,17 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export function BrandEditor({ record }: { record: BrandRecordJson | undefined }) {
   const { t } = useTranslation('brands');
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const windows = useWindows();
   const [values, setValues] = useState<Values>(() => valuesOf(record));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const routes = useMemo(routeChoices, []);
+  // A model's picture can be uploaded once the brand holds that model.
+  const savedModels = useMemo(
+    () => new Set(record?.branded_devices.map((d) => d.original_model.trim().toUpperCase()) ?? []),
+    [record],
+  );
   const fieldKeys = Object.keys(values);
 
   const showFailure = (_message: string, error: unknown) => {
@@ -93,24 +118,35 @@ export function BrandEditor({ record }: { record: BrandRecordJson | undefined })
     invalidate: [brandKeys.all],
     success: record ? t('saved') : t('created'),
     onSuccess: (result) => {
-      if (!record) navigate(pathOf('system.brand', { id: result.data.id }));
+      if (record) return;
+      // The new brand's page finds it at once, before the list is read again.
+      queryClient.setQueryData<BrandRecordJson[]>(brandKeys.all, (all) => [...(all ?? []), result.data]);
+      navigate(pathOf('system.brand', { id: result.data.id }));
     },
     onFailure: showFailure,
   });
+  // An image belongs to the saved brand; only the field it fills changes in the form, so
+  // edits not saved yet stay as they are.
   const upload = useAction({
-    call: ({ kind, file }: { kind: BrandImageKind; file: File }) =>
-      brandActions.upload(record!.id, kind, file),
+    call: ({ kind, file, model }: ImageUpload) => brandActions.upload(record!.id, kind, file, model),
     failure: { verb: 'upload', item: 'brand image' },
     invalidate: [brandKeys.all],
     success: t('uploaded'),
-    onSuccess: (result) =>
-      setValues((v) => ({ ...v, favicon: result.data.favicon, logo_vector: result.data.logo_vector })),
+    onSuccess: (result, { kind, model }) =>
+      setValues((v) => {
+        if (kind === 'favicon') return { ...v, favicon: result.data.favicon };
+        if (kind === 'logo') return { ...v, logo_vector: result.data.logo_vector };
+        const picture = pictureOf(result.data.branded_devices, model);
+        return {
+          ...v,
+          branded_devices: v.branded_devices.map((d) =>
+            sameModel(d.original_model, model) ? { ...d, branded_model_image: picture } : d,
+          ),
+        };
+      }),
     onFailure: (message, error, vars) => {
       const mapped = mapSubmitError(error, { fieldKeys });
-      setErrors((e) => ({
-        ...e,
-        [vars.kind === 'logo' ? 'logo_vector' : 'favicon']: mapped?.form[0] ?? message,
-      }));
+      setErrors((e) => ({ ...e, [imageField(vars, values)]: mapped?.form[0] ?? message }));
     },
   });
   const remove = useAction({
@@ -312,6 +348,31 @@ export function BrandEditor({ record }: { record: BrandRecordJson | undefined })
                       error={errors[`branded_devices.${i}.branded_model_image`]}
                       onChange={(event) => change({ ...row, branded_model_image: event.currentTarget.value })}
                     />
+                    <FileButton
+                      accept="image/svg+xml,image/png"
+                      onChange={(file) =>
+                        file && void upload.run({ kind: 'model', file, model: row.original_model })
+                      }
+                      disabled={!savedModels.has(row.original_model.trim().toUpperCase())}
+                    >
+                      {(props) => (
+                        <ActionIcon
+                          {...props}
+                          variant="default"
+                          size={36}
+                          aria-label={t('models.upload', { model: row.original_model || i + 1 })}
+                          title={
+                            savedModels.has(row.original_model.trim().toUpperCase())
+                              ? undefined
+                              : t('hint.saveModelFirst')
+                          }
+                          loading={upload.pending && upload.variables?.model === row.original_model}
+                          data-testid="brand-upload-model"
+                        >
+                          <IconUpload size={16} />
+                        </ActionIcon>
+                      )}
+                    </FileButton>
                   </>
                 )}
               />
