@@ -1,8 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium, type Page, type Response } from 'playwright-core';
+import { CHROMIUM_LAUNCH } from '../../e2e/support/chromium';
 import type { BenchCookie } from './web-server';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
  * The conditions every page load runs under: Chrome DevTools' 'Fast 4G' preset (9 Mbit/s
@@ -24,21 +23,8 @@ export function conditionsLine(): string {
   );
 }
 
-export async function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch(CHROMIUM_LAUNCH);
 }
 
 /** One JavaScript or CSS file a page loaded. */

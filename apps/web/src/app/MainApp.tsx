@@ -1,4 +1,4 @@
-import type { BrandSettings as Brand } from '@fleetgate/shared/brand';
+import type { BrandSettings } from '@fleetgate/shared/brand';
 import { ROUTES } from '@fleetgate/shared/routes';
 import type { CurrentUser } from '@fleetgate/shared/schemas/auth';
 import { useMemo } from 'react';
@@ -55,7 +55,7 @@ export function buildRoutes(pages: PageMap, frames: PageMap): RouteObject[] {
 }
 
 /** The console for a signed-in user. */
-export function MainApp({ user, brand }: { user: CurrentUser; brand: Brand }) {
+export function MainApp({ user, brand }: { user: CurrentUser; brand: BrandSettings }) {
   const { t } = useTranslation('shell');
   const router = useMemo(() => {
     // Every manifest's dialogs and forms answer by name from the first screen on, whichever it is.

@@ -1,11 +1,11 @@
-import type { BrandSettings as Brand } from '@fleetgate/shared/brand';
+import type { BrandSettings } from '@fleetgate/shared/brand';
 import { hasPermission, type Permission } from '@fleetgate/shared/permissions';
 import type { CurrentUser } from '@fleetgate/shared/schemas/auth';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 
 export type Session = {
   user: CurrentUser;
-  brand: Brand;
+  brand: BrandSettings;
   /** True when the user holds the permission (any of a list, or all with mode 'all'). */
   can(permission: Permission | readonly Permission[], mode?: 'any' | 'all'): boolean;
 };
@@ -18,7 +18,7 @@ export function SessionProvider({
   children,
 }: {
   user: CurrentUser;
-  brand: Brand;
+  brand: BrandSettings;
   children: ReactNode;
 }) {
   const value = useMemo<Session>(

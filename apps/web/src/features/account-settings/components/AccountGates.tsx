@@ -1,4 +1,4 @@
-import type { BrandSettings as Brand } from '@fleetgate/shared/brand';
+import type { BrandSettings } from '@fleetgate/shared/brand';
 import { TOS_VERSION } from '@fleetgate/shared/constants';
 import { contactBodySchema } from '@fleetgate/shared/schemas/account';
 import type { CurrentUser } from '@fleetgate/shared/schemas/auth';
@@ -133,7 +133,7 @@ function EnterEmail({ user, onSaved }: { user: CurrentUser; onSaved(emailChanged
  * your email address' when the username is the e-mail address. Neither has header controls.
  * The support person acting as a user never answers them for the user.
  */
-export function AccountGates({ user, brand }: { user: CurrentUser; brand: Brand }) {
+export function AccountGates({ user, brand }: { user: CurrentUser; brand: BrandSettings }) {
   const { t } = useTranslation('account-settings');
   const [accepted, setAccepted] = useState(user.tos_accepted || user.isImpersonating);
   const [contactDone, setContactDone] = useState(false);

@@ -1,4 +1,4 @@
-import type { BrandSettings as Brand } from '@fleetgate/shared/brand';
+import type { BrandSettings } from '@fleetgate/shared/brand';
 import type { CurrentUser } from '@fleetgate/shared/schemas/auth';
 import type { WebNotification } from '@fleetgate/shared/schemas/notifications';
 
@@ -9,7 +9,7 @@ import type { WebNotification } from '@fleetgate/shared/schemas/notifications';
  */
 export function buyLinkFor(
   notification: Pick<WebNotification, 'type'>,
-  brand: Pick<Brand, 'buy_link' | 'default'>,
+  brand: Pick<BrandSettings, 'buy_link' | 'default'>,
   user: Pick<CurrentUser, 'show_payment'>,
 ): string | null {
   if (notification.type !== 'creditAmountTooLow') return null;
