@@ -13,6 +13,7 @@ import { TOPIC_ROOT } from '@fleetgate/shared/devices/topics';
 import { count as countRows } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import mqtt from 'mqtt';
+import type { ProbeIn, ProbeOut } from './console-probe';
 import type { DevicesIn, DevicesOut } from './ingest-devices';
 import { Child } from './support/child';
 import { waitForCount } from './support/progress';
@@ -42,6 +43,8 @@ export type Run = {
   /** From the first publish to the last message counted or row committed. */
   seconds: number;
   averageBytes: number;
+  /** The console's devices page asked during the load (embedded paths only). */
+  console?: ConsoleView;
   notes: string[];
 };
 
@@ -50,6 +53,32 @@ type Sent = Extract<DevicesOut, { type: 'sent' }>;
 type Publishers = Child<DevicesIn, DevicesOut>;
 
 const publishersProcess = (): Publishers => new Child(new URL('./ingest-devices.ts', import.meta.url));
+
+type Probe = Child<ProbeIn, ProbeOut>;
+const probeProcess = (): Probe => new Child(new URL('./console-probe.ts', import.meta.url));
+
+/** What the console saw during a load: answers of its devices page, as the issue's limits read them. */
+export type ConsoleView = {
+  requests: number;
+  p50: number;
+  p99: number;
+  max: number;
+  overOneSecond: number;
+  failures: number;
+};
+
+function consoleView(stopped: Extract<ProbeOut, { type: 'stopped' }>): ConsoleView {
+  const sorted = [...stopped.latenciesMs].sort((a, b) => a - b);
+  const at = (share: number) => sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0;
+  return {
+    requests: sorted.length + stopped.unanswered,
+    p50: at(0.5),
+    p99: at(0.99),
+    max: sorted.at(-1) ?? 0,
+    overOneSecond: sorted.filter((ms) => ms > 1000).length + stopped.unanswered,
+    failures: stopped.failures,
+  };
+}
 
 const percent = (share: number) => `${(share * 100).toFixed(0)} %`;
 
@@ -73,7 +102,13 @@ async function rowsIn(app: FastifyInstance): Promise<number> {
  * 2000 points or every second; once the gateway has every message the bench flushes at
  * once, so the figure is throughput rather than the timer's wait.
  */
-async function embeddedLoad(app: FastifyInstance, publishers: Publishers, load: Load, devices: number) {
+async function embeddedLoad(
+  app: FastifyInstance,
+  publishers: Publishers,
+  probe: Probe,
+  load: Load,
+  devices: number,
+) {
   const request = sendRequest(load, devices);
   const target = request.rounds * devices;
   const rowsBefore = await rowsIn(app);
@@ -84,6 +119,10 @@ async function embeddedLoad(app: FastifyInstance, publishers: Publishers, load: 
   let receivedAt = Number.NaN;
   let sent: Sent | undefined;
 
+  await probe.request(
+    { type: 'start', url: httpUrl(app), email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+    'started',
+  );
   loop.enable();
   const busyBefore = performance.eventLoopUtilization();
   const cpuBefore = process.cpuUsage();
@@ -108,6 +147,7 @@ async function embeddedLoad(app: FastifyInstance, publishers: Publishers, load: 
     { stallMs: STALL_MS },
   );
   loop.disable();
+  const view = consoleView(await probe.request({ type: 'stop' }, 'stopped'));
   const busy = performance.eventLoopUtilization(busyBefore);
   const cpu = process.cpuUsage(cpuBefore);
   const workersBusy = runningWorkers().map(({ worker, name }) => {
@@ -124,7 +164,10 @@ async function embeddedLoad(app: FastifyInstance, publishers: Publishers, load: 
     landed,
     seconds,
     averageBytes: sent!.averageBytes,
+    console: view,
     notes: [
+      `console GET ${'/api/devices?limit=50'} every 100 ms: ${view.requests} asked, p50 ${view.p50.toFixed(0)} ms, ` +
+        `p99 ${view.p99.toFixed(0)} ms, max ${view.max.toFixed(0)} ms, ${view.overOneSecond} over 1 s, ${view.failures} failed`,
       `publishers done after ${publishedSeconds.toFixed(1)} s`,
       Number.isNaN(receivedAt)
         ? 'the gateway never had every message'
@@ -145,6 +188,7 @@ async function embeddedLoad(app: FastifyInstance, publishers: Publishers, load: 
 export async function embeddedRuns(database: BenchDatabase, devices: number, loads: Load[]): Promise<Run[]> {
   const app = await startServer(database, { broker: true, listen: true });
   const publishers = publishersProcess();
+  const probe = probeProcess();
   try {
     await registerThroughApi({
       api: httpUrl(app),
@@ -159,7 +203,7 @@ export async function embeddedRuns(database: BenchDatabase, devices: number, loa
     );
     const runs: Run[] = [];
     for (const load of loads) {
-      const result = await embeddedLoad(app, publishers, load, devices);
+      const result = await embeddedLoad(app, publishers, probe, load, devices);
       runs.push({ path: `embedded → gateway → ${database.label}`, ...result });
     }
     const stats = app.gateway.stats();
@@ -170,6 +214,7 @@ export async function embeddedRuns(database: BenchDatabase, devices: number, loa
     await publishers.request({ type: 'disconnect' }, 'disconnected');
     return runs;
   } finally {
+    await probe.close();
     await publishers.close();
     await app.close();
     await database.dispose();
@@ -208,6 +253,7 @@ export async function mosquittoRun(devices: number, load: Load): Promise<Run> {
   });
   await counter.subscribeAsync(`${TOPIC_ROOT}/+/up/state`, { qos: 0 });
   const publishers = publishersProcess();
+  const probe = probeProcess();
   try {
     const secrets = Object.fromEntries([...serials].map((serial) => [serial, 'not-checked-by-mosquitto']));
     await publishers.request(
@@ -236,6 +282,7 @@ export async function mosquittoRun(devices: number, load: Load): Promise<Run> {
       ],
     };
   } finally {
+    await probe.close();
     await publishers.close();
     await counter.endAsync();
   }
