@@ -27,3 +27,12 @@ describe('brand defaults and branded names (product §1)', () => {
     expect(brandedSeries(brand, null)).toBeNull();
   });
 });
+
+describe('what a brand may hide (product §2, §5)', () => {
+  it('any screen but the brands pages, which would lock the super admin out of undoing it', () => {
+    expect(brandSchema.safeParse({ disabled_routes: ['remote.access', 'tags.main'] }).success).toBe(true);
+    const refused = brandSchema.safeParse({ disabled_routes: ['tags.main', 'system.brands'] });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.message).toBe('The brands pages cannot be hidden');
+  });
+});

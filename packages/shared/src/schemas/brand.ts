@@ -28,6 +28,9 @@ const path = (label: string) =>
     .max(500, atMostChars(label, 500))
     .regex(/^(|\/(?!\/)[^\s\\]*)$/, `${label} must be a path on this console, such as /favicon.svg`);
 
+/** Routes a brand may not hide: the pages that edit brands. */
+const KEPT_ROUTES = ['system.brands', 'system.brand'];
+
 /** Brand settings of product §1. `default` is true for the product's own look. */
 export const brandSchema = body(
   {
@@ -47,6 +50,11 @@ export const brandSchema = body(
     /** Route names hidden from navigation and redirected away from (product §2, §5). */
     disabled_routes: listOf(textOf('Route name').max(100, atMostChars('Route name', 100)), 'Disabled routes')
       .max(200, 'At most 200 disabled routes')
+      // Hiding the brands pages would lock the super admin out of undoing it on that host.
+      .refine(
+        (names) => !names.some((name) => KEPT_ROUTES.includes(name)),
+        'The brands pages cannot be hidden',
+      )
       .default([]),
     branded_devices: listOf(
       body(

@@ -67,8 +67,10 @@ function valuesOf(record: BrandRecordJson | undefined): Values {
 
 /** The routes a brand may hide (product §2, §5): every screen of the table a user can reach. */
 function routeChoices() {
+  // The brands pages stay: hiding them would lock the super admin out of undoing it.
+  const hideable = (name: string) => name !== 'form' && !name.startsWith('system.brand');
   return ROUTES.filter(
-    (route) => route.path && !route.public && !route.standalone && route.name !== 'form',
+    (route) => route.path && !route.public && !route.standalone && hideable(route.name),
   ).map((route) => ({
     value: route.name,
     label: `${i18next.t(`routes:${route.name}`, { defaultValue: route.name })} (${route.path})`,
