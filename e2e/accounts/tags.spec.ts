@@ -60,7 +60,7 @@ describe('tags (product §2 tags.main, management.tag_chart, company.tags; §3 n
 
     await form.getByLabel('Name').fill(name);
     await form.getByLabel('Description').fill(HOSTILE);
-    await form.getByLabel('Colour').fill('#ff8800');
+    await form.getByLabel(/^Colour/).fill('#ff8800');
     await form.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Tag created successfully').first().waitFor();
     await form.waitFor({ state: 'detached' });
