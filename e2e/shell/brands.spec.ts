@@ -149,6 +149,17 @@ describe('brands per host name (product §1)', () => {
     await page.goto('/system/brands');
     await eventually(() => page.getByTestId('brand-row').count()).toBe(2);
     await page.getByRole('link', { name: 'localhost' }).waitFor();
+
+    // On a phone the editor and its preview stack, and nothing sticks out past the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('link', { name: 'localhost' }).click();
+    await page.getByTestId('brand-preview').waitFor();
+    const widths = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      viewport: innerWidth,
+    }));
+    expect(widths.page).toBeLessThanOrEqual(widths.viewport);
+    await screenshot(page, 'brand-editor-390');
     await context.close();
   });
 

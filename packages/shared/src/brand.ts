@@ -50,11 +50,16 @@ export const BRAND_DEFAULTS: BrandSettings = {
 
 type ModelOf = { model?: string | null; original_model?: string | null };
 
+/** Whether two model names are the same model: vendors' names are compared without case or padding. */
+export function sameModel(a: string | null | undefined, b: string | null | undefined): boolean {
+  const left = a?.trim().toUpperCase();
+  return Boolean(left) && left === b?.trim().toUpperCase();
+}
+
 /** The brand's entry for a device's vendor model (product §1 branded_devices), if any. */
 function brandedEntry(brand: Pick<BrandSettings, 'branded_devices'>, device: ModelOf) {
-  const vendor = (device.original_model ?? device.model ?? '').toUpperCase();
-  if (!vendor) return undefined;
-  return brand.branded_devices.find((d) => d.original_model.toUpperCase() === vendor);
+  const vendor = device.original_model ?? device.model;
+  return brand.branded_devices.find((d) => sameModel(d.original_model, vendor));
 }
 
 /** The model name to show for a device: the brand's name for its vendor model, else its own. */

@@ -136,4 +136,4 @@ export type BrandImageKey = Exclude<BrandImageKind, 'model'> | `model:${string}`
 /** The largest brand image accepted, in bytes. */
 export const BRAND_IMAGE_MAX_BYTES = 256 * 1024;
 
-export { brandedModel, brandedModelImage, brandedSeries } from '../brand';
+export { brandedModel, brandedModelImage, brandedSeries, sameModel } from '../brand';

@@ -6,6 +6,7 @@ import {
   type BrandInput,
   type BrandRecord,
   DEFAULT_BRAND,
+  sameModel,
 } from '@fleetgate/shared/schemas/brand';
 import type { Db } from '#src/db/database';
 import { isUniqueViolation } from '#src/db/errors';
@@ -23,12 +24,11 @@ const DEFAULT_NEEDED = 'Make another brand the default first';
 const MODEL_NEEDED = 'Name the model the picture is for';
 const MODEL_UNKNOWN = 'Add the model to the branded devices first';
 
-/** How an image is stored: its kind, a model picture with its vendor model in capitals. */
-function imageKey(kind: BrandImageKind, model: string | undefined, missing?: string): BrandImageKey {
+/** How an image is stored: its kind, a model picture with its vendor model in capitals; none without it. */
+function imageKey(kind: BrandImageKind, model: string | undefined): BrandImageKey | undefined {
   if (kind !== 'model') return kind;
   const name = model?.trim().toUpperCase();
-  if (!name) throw missing ? notFound(missing) : unprocessable(MODEL_NEEDED, 'model');
-  return `model:${name}`;
+  return name ? `model:${name}` : undefined;
 }
 
 /** The address of a stored image; `v` names its version, so browsers may keep it for good. */
@@ -41,10 +41,9 @@ function imageAddress(id: number, key: BrandImageKey, digest: string): string {
 /** The branded devices with the picture of one vendor model set; refused when none names it. */
 function withPicture(devices: Brand['branded_devices'], key: BrandImageKey, address: string) {
   const model = key.slice('model:'.length);
-  if (!devices.some((d) => d.original_model.toUpperCase() === model))
-    throw unprocessable(MODEL_UNKNOWN, 'model');
+  if (!devices.some((d) => sameModel(d.original_model, model))) throw unprocessable(MODEL_UNKNOWN, 'model');
   return devices.map((d) =>
-    d.original_model.toUpperCase() === model ? { ...d, branded_model_image: address } : d,
+    sameModel(d.original_model, model) ? { ...d, branded_model_image: address } : d,
   );
 }
 
@@ -230,6 +229,7 @@ export const brandService = {
   ): Promise<BrandRecord> {
     if (!(await records(ctx)).some((b) => b.id === id)) throw notFound('Brand');
     const key = imageKey(kind, model);
+    if (!key) throw unprocessable(MODEL_NEEDED, 'model');
     const image = await acceptBrandImage(kind, bytes);
     const digest = createHash('sha256').update(image.bytes).digest('hex');
     const address = imageAddress(id, key, digest);
@@ -255,7 +255,8 @@ export const brandService = {
 
   /** A brand's stored image; 404 when it has none. */
   async image(ctx: PublicContext, id: number, kind: BrandImageKind, model?: string) {
-    const image = await brandRepository.image(ctx.db, id, imageKey(kind, model, 'Brand image'));
+    const key = imageKey(kind, model);
+    const image = key && (await brandRepository.image(ctx.db, id, key));
     if (!image) throw notFound('Brand image');
     return image;
   },

@@ -1,4 +1,4 @@
-import { BRAND_DEFAULTS } from '@fleetgate/shared/brand';
+import { BRAND_DEFAULTS, sameModel } from '@fleetgate/shared/brand';
 import { DEVICE_SERIES, MODEL_NAMES } from '@fleetgate/shared/devices/catalogue';
 import { pathOf, ROUTES } from '@fleetgate/shared/routes';
 import {
@@ -43,8 +43,6 @@ import { PairRows } from './PairRows';
 type Values = Omit<BrandInput, 'host'> & { host: string };
 
 type ImageUpload = { kind: BrandImageKind; file: File; model?: string };
-
-const sameModel = (a: string, b: string | undefined) => a.trim().toUpperCase() === b?.trim().toUpperCase();
 
 /** The stored picture of a vendor model, from the brand the server answered. */
 function pictureOf(devices: Values['branded_devices'], model: string | undefined): string {
@@ -101,11 +99,9 @@ export function BrandEditor({ record }: { record: BrandRecordJson | undefined })
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const routes = useMemo(routeChoices, []);
-  // A model's picture can be uploaded once the brand holds that model.
-  const savedModels = useMemo(
-    () => new Set(record?.branded_devices.map((d) => d.original_model.trim().toUpperCase()) ?? []),
-    [record],
-  );
+  // A model's picture can be uploaded once the saved brand holds that model.
+  const saved = (model: string) =>
+    record?.branded_devices.some((d) => sameModel(d.original_model, model)) ?? false;
   const fieldKeys = Object.keys(values);
 
   const showFailure = (_message: string, error: unknown) => {
@@ -355,7 +351,7 @@ export function BrandEditor({ record }: { record: BrandRecordJson | undefined })
                       onChange={(file) =>
                         file && void upload.run({ kind: 'model', file, model: row.original_model })
                       }
-                      disabled={!savedModels.has(row.original_model.trim().toUpperCase())}
+                      disabled={!saved(row.original_model)}
                     >
                       {(props) => (
                         <ActionIcon
@@ -363,11 +359,7 @@ export function BrandEditor({ record }: { record: BrandRecordJson | undefined })
                           variant="default"
                           size={36}
                           aria-label={t('models.upload', { model: row.original_model || i + 1 })}
-                          title={
-                            savedModels.has(row.original_model.trim().toUpperCase())
-                              ? undefined
-                              : t('hint.saveModelFirst')
-                          }
+                          title={saved(row.original_model) ? undefined : t('hint.saveModelFirst')}
                           loading={upload.pending && upload.variables?.model === row.original_model}
                           data-testid="brand-upload-model"
                         >

@@ -1,12 +1,13 @@
 import { BRAND_COLOUR, BRAND_DEFAULTS, type BrandSettings, brandedModel } from '@fleetgate/shared/brand';
-import { Box, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Box, DEFAULT_THEME, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { paletteOf, readable } from '#src/lib/colour';
 
-/** Mantine's body and text colours of each scheme, which the preview sits on. */
+const { white, black, colors } = DEFAULT_THEME;
+/** Mantine's body, panel, text and border colours of each scheme, which the preview sits on. */
 const SCHEMES = {
-  light: { background: '#ffffff', panel: '#f8f9fa', text: '#000000', border: '#dee2e6' },
-  dark: { background: '#242424', panel: '#2e2e2e', text: '#c9c9c9', border: '#424242' },
+  light: { background: white, panel: colors.gray[0], text: black, border: colors.gray[3] },
+  dark: { background: colors.dark[7], panel: colors.dark[6], text: colors.dark[0], border: colors.dark[4] },
 } as const;
 
 /**
@@ -25,7 +26,7 @@ export function BrandPreview({ brand }: { brand: BrandSettings }) {
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm" data-testid="brand-preview">
       {(['light', 'dark'] as const).map((scheme) => {
         const colours = SCHEMES[scheme];
-        const filled = readable(scheme === 'light' ? palette[6] : palette[8], '#ffffff');
+        const filled = readable(scheme === 'light' ? palette[6] : palette[8], white);
         const link = readable(scheme === 'light' ? palette[6] : palette[4], colours.background);
         const text =
           scheme === 'dark' && BRAND_COLOUR.test(brand.dark_mode_text_color)
