@@ -118,6 +118,9 @@ export class DeviceAgent extends EventEmitter {
       protocolVersion: 4,
       keepalive: this.options.keepaliveSeconds ?? 60,
       reconnectPeriod: this.options.reconnectMs ?? 3000,
+      // A router keeps trying after a refusal: its service may come back (code 5), or its
+      // secret may have been reset (code 4, first contact again after a few).
+      reconnectOnConnackError: true,
       connectTimeout: 10_000,
       resubscribe: false,
       will: {
@@ -185,6 +188,9 @@ export class DeviceAgent extends EventEmitter {
   private onError(client: MqttClient, error: Error & { code?: number }): void {
     if (error.code !== 4 && error.code !== 5) return;
     this.emit('refused', error.code);
+    // 5: the secret was accepted but the device may not connect now (monitoring off, no
+    // service): keep it and retry. 4: the secret itself is refused.
+    if (error.code === 5) return;
     if (this.mode === 'secret' && ++this.refusals >= SECRET_REFUSALS_BEFORE_CLAIM) {
       // Our secret is no longer accepted (the operator reset the identity): first contact again.
       this.secret = undefined;

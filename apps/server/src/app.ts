@@ -41,6 +41,7 @@ import { oidcRoutes } from './modules/mfa/oidc.routes';
 import { noticesRoutes } from './modules/notices/notices.routes';
 import { notificationsPlugin } from './modules/notifications/notifications.plugin';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { resourcesRoutes } from './modules/resources/resources.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { storageRoutes } from './modules/storage/storage.routes';
 import { healthRoutes } from './modules/system/health.routes';
@@ -235,6 +236,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   await app.register(mailRoutes);
   await app.register(invitationsRoutes);
   await app.register(tagsRoutes);
+  await app.register(resourcesRoutes);
   await app.register(localesRoutes);
 
   await registerSpa(app, options.webRoot);

@@ -137,6 +137,10 @@ const envSchema = z.object({
     .default(30),
   /** Sign-in attempts per e-mail and address in a 15-minute window. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** Transfer-code redemptions per user and address in a 15-minute window. */
+  CODE_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** How often ended device services are renewed or switched off. */
+  SERVICE_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Serve the API description at /api/docs (public: it holds no data). */
   API_DOCS: z
     .enum(['true', 'false'], { error: 'must be true or false' })
@@ -230,6 +234,10 @@ export type Config = {
   /** SESSION_IDLE_MINUTES: a sign-in unused this long ends (ASVS V3.3.2). */
   sessionIdleMinutes: number;
   loginRateLimit: number;
+  /** CODE_RATE_LIMIT: tries to redeem a transfer code per user and address per 15 minutes. */
+  codeRateLimit: number;
+  /** SERVICE_SWEEP_SECONDS: the period of the device service sweeper. */
+  serviceSweepSeconds: number;
   /** API_DOCS: whether /api/docs is served. */
   apiDocs: boolean;
   /** MAP_TILE_URL: the device map's tile server, whose images the Content-Security-Policy allows. */
@@ -305,6 +313,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionMaxHours: e.SESSION_MAX_HOURS,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    codeRateLimit: e.CODE_RATE_LIMIT,
+    serviceSweepSeconds: e.SERVICE_SWEEP_SECONDS,
     accountLoginLimit: e.ACCOUNT_LOGIN_LIMIT,
     apiDocs: e.API_DOCS,
     mapTileUrl: e.MAP_TILE_URL ?? e.VITE_MAP_TILE_URL ?? DEFAULT_MAP_TILE_URL,

@@ -20,6 +20,7 @@ import * as invitations from './schema/invitations';
 import * as mail from './schema/mail';
 import * as mfa from './schema/mfa';
 import * as notifications from './schema/notifications';
+import * as resources from './schema/resources';
 import * as roles from './schema/roles';
 import * as sessions from './schema/sessions';
 import * as settings from './schema/settings';
@@ -38,6 +39,7 @@ export const schema = {
   ...mail,
   ...mfa,
   ...notifications,
+  ...resources,
   ...roles,
   ...sessions,
   ...settings,

@@ -1,8 +1,10 @@
+import { RESOURCE_TYPES } from '@fleetgate/shared/resources';
 import { DEFAULT_ROLES } from '@fleetgate/shared/roles';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { generatePassword, hashPassword } from '../auth/passwords';
 import type { Db } from './database';
 import { companies } from './schema/companies';
+import { resourceTypes } from './schema/resources';
 import { rolePermissions, roles } from './schema/roles';
 import { users } from './schema/users';
 
@@ -19,8 +21,9 @@ export type SeedResult = {
 
 /**
  * Brings the database to the state every start expects: the five default roles of product §6
- * with the permission sets of the code, the root company, and a first super admin. Only
- * the roles are re-synchronised on later starts; nothing else is seeded twice.
+ * with the permission sets of the code, the resource catalogue, the root company, and a first
+ * super admin. Only the roles and the catalogue are re-synchronised on later starts; nothing
+ * else is seeded twice.
  */
 export async function seed(
   db: Db,
@@ -49,6 +52,19 @@ export async function seed(
       .values(
         DEFAULT_ROLES.flatMap((r) => r.permissions.map((permission) => ({ roleId: r.id, permission }))),
       );
+    for (const type of RESOURCE_TYPES) {
+      const row = {
+        name: type.name,
+        paymentType: type.payment_type,
+        licenseType: type.license_type,
+        durationDays: type.duration_days,
+        dataBytes: type.data_bytes,
+      };
+      await tx
+        .insert(resourceTypes)
+        .values({ id: type.id, ...row })
+        .onConflictDoUpdate({ target: resourceTypes.id, set: row });
+    }
   });
 
   let [root] = await db

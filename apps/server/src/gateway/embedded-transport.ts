@@ -1,6 +1,7 @@
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { MAX_FRAME_BYTES } from '@fleetgate/shared/devices/messages';
+import { ATTEMPT_CODES } from '@fleetgate/shared/devices/status';
 import { TOPIC_ROOT } from '@fleetgate/shared/devices/topics';
 import type { AuthenticateError, Client, PublishPacket } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
@@ -15,8 +16,21 @@ import type { InboundRouter } from './inbound';
 export const MQTT_WS_PATH = '/mqtt';
 
 // aedes' AuthErrorCode is a const enum (not importable under isolatedModules).
+const BAD_CREDENTIALS = 4;
 const NOT_AUTHORIZED = 5;
 const SERVER_UNAVAILABLE = 3;
+
+/**
+ * The CONNACK code of a refusal (docs/device-protocol.md §2): 5 when the device proved who it
+ * is but may not connect now (monitoring disabled, no active service), so it keeps its secret
+ * and tries again later; 4 when its credentials are not accepted; 3 when nothing was decided.
+ */
+function returnCodeOf(outcome: { code: number; reason: string }): number {
+  if (outcome.reason.startsWith('Server error')) return SERVER_UNAVAILABLE;
+  if (outcome.code === ATTEMPT_CODES.monitoringDisabled || outcome.code === ATTEMPT_CODES.noCredit)
+    return NOT_AUTHORIZED;
+  return BAD_CREDENTIALS;
+}
 /** A first contact (claim, hello, secret) takes seconds; after this long a new one may start. */
 const CLAIM_MAX_MS = 30_000;
 
@@ -61,7 +75,7 @@ export class EmbeddedTransport {
           done(null, true);
         } else {
           const error = Object.assign(new Error(outcome.reason), {
-            returnCode: outcome.reason.startsWith('Server error') ? SERVER_UNAVAILABLE : NOT_AUTHORIZED,
+            returnCode: returnCodeOf(outcome),
           }) as AuthenticateError;
           done(error, false);
         }

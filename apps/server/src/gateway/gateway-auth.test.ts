@@ -66,7 +66,7 @@ describe('device identity (ARCHITECTURE §5, product §8)', () => {
       password: identity.mac,
     });
     expect(again.connected).toBe(false);
-    expect(again.returnCode).toBe(5);
+    expect(again.returnCode).toBe(4);
   });
 
   it('refuses a device with a victim’s serial and MAC but no secret, and the victim stays connected', async () => {
@@ -135,6 +135,9 @@ describe('device identity (ARCHITECTURE §5, product §8)', () => {
         password: t.mac,
       });
       expect(outcome.connected, t.identity.serial).toBe(false);
+      // Identity refused: bad credentials (4); identity proven but kept out: not authorised (5).
+      const proven = t.code === ATTEMPT_CODES.monitoringDisabled || t.code === ATTEMPT_CODES.noCredit;
+      expect(outcome.returnCode, t.identity.serial).toBe(proven ? 5 : 4);
       const logged = await attempts(t.identity.serial);
       expect(logged.map((a) => [a.success, a.status])).toEqual([[t.code, 0]]);
     }

@@ -68,6 +68,10 @@ export const companySchema = fields('Company', {
   children_count: whole('Subsidiary count'),
   show_payment: flag('Show payment information'),
   mfa_mandatory: flag('Require two-step verification'),
+  /** product §3 Company: credits and management packs held, and company data left in bytes. */
+  credits_left: whole('Credits left'),
+  packs_left: whole('Packs left'),
+  remaining_data: whole('Remaining data'),
 });
 export type Company = z.infer<typeof companySchema>;
 

@@ -1,12 +1,259 @@
 import { z } from 'zod';
-import { fields, listOf, numeric, text, typeMessage, whole } from './messages';
+import { AMOUNT_MAX, RESOURCE_LIMITS } from '../resources';
+import { commaIntList, idFilter, listQuerySchema } from './list';
+import { body, fields, flag, instant, listOf, numeric, oneOf, text, typeMessage, whole } from './messages';
 
 /**
- * What the resource summary of the header reads (product §2 Header widgets 3, product §7 Data
- * reads). This server keeps no data allowance and no credits yet: GET /companies/{id} answers
- * no `remaining_data` and GET /credits/summary is not served, so the summary shows nothing
- * (or the read's failure). A server that keeps them answers in these shapes.
+ * The resources of product §3 (Resource type, Company's credits_left, packs_left,
+ * remaining_data; forms newPool, movePools, newCode, activateCode, buyData), §7 (GET
+ * /credits/summary) and §9 (limits). The catalogue itself is `../resources.ts`.
  */
+
+const id = (label: string) =>
+  z.coerce
+    .number({ error: `${label} is required` })
+    .int(`${label} is required`)
+    .min(1, `${label} is required`);
+
+/**
+ * A count of units (pools, moves, codes): product §5 'at least 1'; whole, at most twelve digits.
+ * Text of digits is taken as the forms send it; a sign, a point or letters are refused.
+ */
+export const amountSchema = (label: string) =>
+  z
+    .union([z.number(), z.string().trim().regex(/^\d+$/, `${label} must contain digits only`)], {
+      error: typeMessage(label, 'a number'),
+    })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int(`${label} must be a whole number`)
+        .min(1, `${label} must be at least 1`)
+        .max(AMOUNT_MAX, `${label} must be at most ${RESOURCE_LIMITS.amountDigits} digits`),
+    );
+
+/** A price of product §3 newPool: at least 0, in steps of 0.01. Kept as text with two decimals from here on. */
+export const priceSchema = z
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d+(\.\d+)?$/, 'Credit price must be a number'),
+    ],
+    {
+      error: typeMessage('Credit price', 'a number'),
+    },
+  )
+  .transform(Number)
+  .pipe(
+    z
+      .number()
+      .min(0, 'Credit price must be at least 0')
+      .max(RESOURCE_LIMITS.priceMax, `Credit price must be at most ${RESOURCE_LIMITS.priceMax}`)
+      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'Credit price must be in steps of 0.01'),
+  )
+  .transform((v) => (Math.round(v * 100) / 100).toFixed(2));
+
+const commentSchema = text('Comment')
+  .trim()
+  .max(RESOURCE_LIMITS.commentMax, `Comment must be at most ${RESOURCE_LIMITS.commentMax} characters`);
+
+const typeNameSchema = text('Resource type')
+  .trim()
+  .min(1, 'Resource type is required')
+  .max(100, 'Resource type must be at most 100 characters');
+
+/** newPool (product §3): POST /credits. Price and pro-forma are required for the paid types (the server checks which). */
+export const newPoolBodySchema = body({
+  credit_type_id: id('Resource type'),
+  credit_count: amountSchema('Resource count'),
+  company_id: id('Company'),
+  credit_price: priceSchema.optional(),
+  pro_form_nr: text('Pro-forma number')
+    .trim()
+    .max(
+      RESOURCE_LIMITS.proFormaMax,
+      `Pro-forma number must be at most ${RESOURCE_LIMITS.proFormaMax} characters`,
+    )
+    .optional(),
+});
+export type NewPoolBody = z.infer<typeof newPoolBodySchema>;
+
+/** movePools (product §3): POST /credits/move, from one company of the caller's to another. */
+export const movePoolsBodySchema = body({
+  credit_type_name: typeNameSchema,
+  source: id('Source company'),
+  target: id('Target company'),
+  amount: amountSchema('Amount'),
+});
+export type MovePoolsBody = z.infer<typeof movePoolsBodySchema>;
+
+/** newCode (product §3): POST /credits/codes; `company_id` is the super admin's alone. */
+export const newCodeBodySchema = body({
+  credit_type_name: typeNameSchema,
+  company_id: id('From company').optional(),
+  amount: amountSchema('Amount'),
+  comment: commentSchema.default(''),
+});
+export type NewCodeBody = z.infer<typeof newCodeBodySchema>;
+
+/** activateCode (product §3): POST /credits/codes/activate. */
+export const activateCodeBodySchema = body({
+  code: text('Code').trim().min(1, 'Code is required').max(64, 'Code must be at most 64 characters'),
+});
+export type ActivateCodeBody = z.infer<typeof activateCodeBodySchema>;
+
+/** buyData (product §3, §5): credits as digits, leading zeros stripped, 1 to 14 characters. */
+export const buyDataBodySchema = body({
+  company_id: id('Company'),
+  credits: z
+    .union([z.number().int().transform(String), z.string()], { error: typeMessage('Credits', 'a number') })
+    .transform((v) => v.trim().replace(/^0+(?=\d)/, ''))
+    .pipe(
+      z
+        .string()
+        .regex(/^\d+$/, 'Credits must contain digits only')
+        .min(1, 'Credits is required')
+        .max(
+          RESOURCE_LIMITS.dataCreditsDigits,
+          `Credits must be at most ${RESOURCE_LIMITS.dataCreditsDigits} digits`,
+        )
+        .refine((v) => v !== '0', 'Credits must be at least 1')
+        .transform(Number),
+    ),
+});
+export type BuyDataBody = z.infer<typeof buyDataBodySchema>;
+
+/** Resource type (product §3), with the name as the caller may see it. */
+export const resourceTypeSchema = fields('Resource type', {
+  id: whole('Id'),
+  name: text('Name'),
+  payment_type: oneOf(['free', 'paid'], 'Payment type'),
+  license_type: oneOf(['credit', 'management_pack', 'data_pack', 'vpn_hub'], 'License type'),
+  duration_days: whole('Duration').nullable(),
+  data_bytes: whole('Data').nullable(),
+});
+export type ResourceTypeRow = z.infer<typeof resourceTypeSchema>;
+
+/** What a ledger entry records: one movement of resources. */
+export const LEDGER_ACTIONS = [
+  'pool',
+  'move',
+  'code_create',
+  'code_redeem',
+  'code_cancel',
+  'buy_data',
+  'trial_data',
+  'activate',
+  'renew',
+] as const;
+export type LedgerAction = (typeof LEDGER_ACTIONS)[number];
+
+/** One movement (the credit history of product §2 services.credit-history). */
+export const movementSchema = fields('Movement', {
+  id: whole('Id'),
+  action: oneOf(LEDGER_ACTIONS, 'Action'),
+  credit_type: whole('Resource type').nullable(),
+  credit_type_name: text('Resource type name').nullable(),
+  /** Units of the type moved; for data, bytes. */
+  amount: whole('Amount'),
+  data_bytes: whole('Data').nullable(),
+  source_company_id: whole('Source company id').nullable(),
+  source_company_name: text('Source company').nullable(),
+  target_company_id: whole('Target company id').nullable(),
+  target_company_name: text('Target company').nullable(),
+  credit_price: text('Credit price').nullable(),
+  pro_form_nr: text('Pro-forma number').nullable(),
+  comment: text('Comment').nullable(),
+  code_id: whole('Code id').nullable(),
+  device_id: whole('Device id').nullable(),
+  user_email: text('User').nullable(),
+  created_at: instant('Created at'),
+});
+export type Movement = z.infer<typeof movementSchema>;
+
+/** GET /credits: the list parameters and the history's filters. */
+export const movementListQuerySchema = listQuerySchema.extend({
+  company_id: commaIntList.optional(),
+  device_id: idFilter('Device').optional(),
+  credit_type: commaIntList.optional(),
+  action: z
+    .string()
+    .transform((v) => v.split(',').filter(Boolean))
+    .pipe(z.array(oneOf(LEDGER_ACTIONS, 'Action')))
+    .optional(),
+  from: z.coerce.date({ error: 'From must be a date' }).optional(),
+  to: z.coerce.date({ error: 'To must be a date' }).optional(),
+});
+export type MovementListQuery = z.infer<typeof movementListQuerySchema>;
+
+/** A transfer code as its issuer's table shows it (product §4: Used or Not Used). */
+export const transferCodeSchema = fields('Transfer code', {
+  id: whole('Id'),
+  code: text('Code'),
+  company_id: whole('Company id'),
+  company_name: text('Company'),
+  credit_type: whole('Resource type'),
+  credit_type_name: text('Resource type name'),
+  amount: whole('Amount'),
+  comment: text('Comment'),
+  used: flag('Used'),
+  used_at: instant('Used at').nullable(),
+  cancelled: flag('Cancelled'),
+  created_by: text('Created by').nullable(),
+  created_at: instant('Created at'),
+});
+export type TransferCode = z.infer<typeof transferCodeSchema>;
+
+/** GET /credits/codes: the list parameters, codes of these companies, used or not. */
+export const codeListQuerySchema = listQuerySchema.extend({
+  company_id: commaIntList.optional(),
+  used: z.enum(['true', 'false'], { error: 'Used must be true or false' }).optional(),
+});
+export type CodeListQuery = z.infer<typeof codeListQuerySchema>;
+
+/** What redeeming a code answers: what the caller's company received. */
+export const redeemedSchema = fields('Redeemed', {
+  company_id: whole('Company id'),
+  credit_type: whole('Resource type'),
+  credit_type_name: text('Resource type name'),
+  amount: whole('Amount'),
+});
+export type Redeemed = z.infer<typeof redeemedSchema>;
+
+/** What buying data answers: the credits spent and the company data after. */
+export const dataBoughtSchema = fields('Data bought', {
+  company_id: whole('Company id'),
+  credits: whole('Credits'),
+  data_bytes: whole('Data'),
+  remaining_data: whole('Remaining data'),
+});
+export type DataBought = z.infer<typeof dataBoughtSchema>;
+
+/** A company's balances (product §3 Company: credits_left, packs_left, remaining_data). */
+export const companyBalancesSchema = fields('Company resources', {
+  company_id: whole('Company id'),
+  credits_left: whole('Credits left'),
+  packs_left: whole('Packs left'),
+  remaining_data: whole('Remaining data'),
+  per_type: listOf(
+    fields('Balance', {
+      credit_type: whole('Resource type'),
+      credit_type_name: text('Name'),
+      left: whole('Left'),
+    }),
+    'Balances',
+  ),
+});
+export type CompanyBalances = z.infer<typeof companyBalancesSchema>;
+
+/** GET /credits/types: the catalogue the caller may name, the price filter for the others. */
+export const resourceTypeListQuerySchema = fields('Query', {
+  company_id: idFilter('Company').optional(),
+});
 
 /** The part of GET /companies/{id} the resource summary reads. */
 export const companyResourcesSchema = fields('Company', {
@@ -32,3 +279,27 @@ export const creditsSummarySchema = fields('Credits summary', {
   credits: fields('Credits', { left: listOf(creditEntrySchema, 'Credits left').optional() }).optional(),
 });
 export type CreditsSummary = z.infer<typeof creditsSummarySchema>;
+
+/** 'Manage services' (product §2 device dialog): a credit or a management pack switches the service on. */
+export const activateServiceBodySchema = body({
+  credit_type_name: typeNameSchema,
+  auto_renew: flag('Renew automatically').optional(),
+});
+export type ActivateServiceBody = z.infer<typeof activateServiceBodySchema>;
+
+export const autoRenewBodySchema = body({ auto_renew: flag('Renew automatically') });
+export type AutoRenewBody = z.infer<typeof autoRenewBodySchema>;
+
+/** A device's service (product §2 device.services): on or off, until when, from what. */
+export const deviceServiceSchema = fields('Device service', {
+  device_id: whole('Device id'),
+  company_id: whole('Company id'),
+  active: flag('Active'),
+  service_until: instant('Service until').nullable(),
+  /** Null while the device is on its trial. */
+  service_type: whole('Resource type').nullable(),
+  service_type_name: text('Resource type name').nullable(),
+  trial: flag('Trial'),
+  auto_renew: flag('Renew automatically'),
+});
+export type DeviceService = z.infer<typeof deviceServiceSchema>;

@@ -54,6 +54,15 @@ export const devices = pgTable(
     monitoringPeriod: integer('monitoring_period').notNull().default(300),
     /** Product §8 code 15 refuses a device without an active credit. */
     creditActive: boolean('credit_active').notNull().default(true),
+    /**
+     * When the device's service ends (a trial at registration, then each credit or pack
+     * activated on it); past it the service sweeper renews it or switches it off.
+     */
+    serviceUntil: tz('service_until'),
+    /** The resource type of the last activation; null while on trial. */
+    serviceTypeId: integer('service_type_id'),
+    /** Renew from the company's credits when the service ends. */
+    autoRenew: boolean('auto_renew').notNull().default(false),
     secretHash: text('secret_hash'),
     /** Issued on first contact, promoted to `secret_hash` when the device first uses it. */
     pendingSecretHash: text('pending_secret_hash'),

@@ -5,6 +5,7 @@ import type { ListQuery } from '#src/http/list-query';
 import { audited } from '../audit/audit.service';
 import { scopeOf } from '../policy/scope';
 import { companyInScope } from '../policy/scope.repository';
+import { balancesOf } from '../resources/resources.service';
 import { callerAudit, type ServiceContext } from '../service-context';
 import { type CompanyFilters, companiesRepository } from './companies.repository';
 
@@ -24,20 +25,39 @@ const auditEntry = (
   details?: Record<string, unknown>,
 ) => callerAudit(ctx, { action, companyId, targetType: 'company', targetId: companyId, details });
 
+/** product §3 Company: each company with its credits, packs and data left. */
+async function withBalances<T extends { id: number }>(ctx: ServiceContext, rows: T[]) {
+  const balances = await balancesOf(
+    ctx,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => {
+    const held = balances.get(row.id)!;
+    return {
+      ...row,
+      credits_left: held.credits_left,
+      packs_left: held.packs_left,
+      remaining_data: held.remaining_data,
+    };
+  });
+}
+
 /**
  * Companies (product §2 users.companies, §3 Company, newCompany and moveCompany, §5). The
  * caller reaches only its own subtree; the root and the caller's own company never move.
  */
 export const companiesService = {
   /** Companies in the caller's subtree (product §7 selector lists and search). */
-  list(ctx: ServiceContext, query: ListQuery, filters: CompanyFilters) {
-    return companiesRepository.list(ctx.db, scopeOf(ctx.caller), query, filters);
+  async list(ctx: ServiceContext, query: ListQuery, filters: CompanyFilters) {
+    const page = await companiesRepository.list(ctx.db, scopeOf(ctx.caller), query, filters);
+    return { ...page, rows: await withBalances(ctx, page.rows) };
   },
 
   async get(ctx: ServiceContext, id: number) {
     const company = await companiesRepository.find(ctx.db, scopeOf(ctx.caller), id);
     if (!company) throw notFound('Company');
-    return company;
+    const [withResources] = await withBalances(ctx, [company]);
+    return withResources!;
   },
 
   /** The caller's subtree for the tree page, bounded (product §2 company.tree). */
@@ -154,7 +174,10 @@ export const companiesService = {
       [held.users, 'user', 'users'],
       [held.devices, 'device', 'devices'],
     ] as const;
-    const left = remaining.filter(([n]) => n > 0).map(([n, one, many]) => `${n} ${n === 1 ? one : many}`);
+    const resources = (await balancesOf(ctx, [id])).get(id)!.per_type.reduce((sum, b) => sum + b.left, 0);
+    const left = [...remaining, [resources, 'resource', 'resources'] as const]
+      .filter(([n]) => n > 0)
+      .map(([n, one, many]) => `${n} ${n === 1 ? one : many}`);
     if (left.length) {
       throw AppError.of(
         409,

@@ -1,10 +1,11 @@
 import { normalizeMac } from '@fleetgate/shared/devices/messages';
 import type { RegisterDeviceBody, updateDeviceBody } from '@fleetgate/shared/schemas/devices';
 import type { z } from 'zod';
-import { conflict, notFound } from '#src/http/errors';
+import { badRequest, conflict, notFound } from '#src/http/errors';
 import { type AuditEntry, audited } from '../audit/audit.service';
 import { scopeOf } from '../policy/scope';
 import { companyInScope } from '../policy/scope.repository';
+import { deviceServicesRepository } from '../resources/device-services.repository';
 import { callerAudit, type ServiceContext } from '../service-context';
 import { approvedRepository } from './approved.repository';
 import { type CommandBatch, commandBatches } from './command-batches';
@@ -222,6 +223,13 @@ export const devicesService = {
   /** Whether the device holds an active credit; without one its session ends (product §8 code 15). */
   async setCredit(ctx: ServiceContext, id: number, active: boolean) {
     const current = await this.find(ctx, id);
+    // Switching on needs a service period left: a credit or pack is what buys one.
+    const service = await deviceServicesRepository.find(ctx.db, current.id);
+    if (active && !(service?.serviceUntil && service.serviceUntil > new Date()))
+      throw badRequest(
+        'The device’s service has ended: activate a credit or a management pack first',
+        'active',
+      );
     await audited(
       ctx.db,
       (tx) => devicesRepository.update(tx, current.id, { creditActive: active }),

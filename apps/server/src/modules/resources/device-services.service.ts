@@ -1,0 +1,191 @@
+import { CREDIT_TYPE_IDS, resourceType, typeByName, typeNameFor } from '@fleetgate/shared/resources';
+import type { ActivateServiceBody } from '@fleetgate/shared/schemas/resources';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '#src/db/database';
+import type { Gateway } from '#src/gateway/gateway';
+import { badRequest } from '#src/http/errors';
+import { audited } from '../audit/audit.service';
+import { devicesService } from '../devices/devices.service';
+import { callerAudit, type ServiceContext } from '../service-context';
+import { deviceServicesRepository } from './device-services.repository';
+import { InsufficientBalance, post } from './ledger.repository';
+import { guardBalance, isSuperAdmin, ledgerIdentity } from './resources.service';
+
+/** How many ended services one sweep handles; the next sweep takes the rest. */
+const SWEEP_BATCH = 200;
+/** What an automatic renewal adds: one credit's period. */
+const RENEW_DAYS = resourceType(CREDIT_TYPE_IDS[0]!)!.duration_days!;
+
+type ServiceRow = NonNullable<Awaited<ReturnType<typeof deviceServicesRepository.find>>>;
+
+function present(row: ServiceRow, superAdmin: boolean) {
+  const type = row.serviceTypeId === null ? undefined : resourceType(row.serviceTypeId);
+  return {
+    device_id: row.id,
+    company_id: row.companyId,
+    active: row.active,
+    service_until: row.serviceUntil,
+    service_type: type?.id ?? null,
+    service_type_name: type ? typeNameFor(type, superAdmin) : null,
+    trial: row.serviceTypeId === null,
+    auto_renew: row.autoRenew,
+  };
+}
+
+/**
+ * Device services (product §2 device.services, 'manage services'; §8 code 15): a credit or a
+ * management pack activated on a device keeps it served for the type's period; when the
+ * period ends the sweeper renews it from the company's credits (if asked) or switches it off,
+ * and the gateway then refuses it with code 15 until a new activation.
+ */
+export const deviceServicesService = {
+  async get(ctx: ServiceContext, deviceId: number) {
+    const device = await devicesService.find(ctx, deviceId);
+    return present((await deviceServicesRepository.find(ctx.db, device.id))!, isSuperAdmin(ctx));
+  },
+
+  async activate(ctx: ServiceContext, deviceId: number, input: ActivateServiceBody) {
+    const device = await devicesService.find(ctx, deviceId);
+    const type = typeByName(input.credit_type_name, isSuperAdmin(ctx));
+    if (!type) throw badRequest('Resource type not found', 'credit_type_name');
+    if (type.license_type !== 'credit' && type.license_type !== 'management_pack')
+      throw badRequest(
+        'Only a credit or a management pack switches a device’s service on',
+        'credit_type_name',
+      );
+    const now = new Date();
+    await guardBalance(
+      ctx,
+      () =>
+        audited(
+          ctx.db,
+          async (tx) => {
+            const entryId = await post(
+              tx,
+              {
+                action: 'activate',
+                resourceTypeId: type.id,
+                amount: 1,
+                sourceCompanyId: device.company_id,
+                deviceId: device.id,
+                ...ledgerIdentity(ctx),
+              },
+              [
+                { account: { kind: 'company', companyId: device.company_id, type: type.id }, amount: -1 },
+                { account: { kind: 'issuer', type: type.id }, amount: 1 },
+              ],
+            );
+            await deviceServicesRepository.extend(tx, device.id, type.duration_days!, type.id, now);
+            if (input.auto_renew !== undefined)
+              await deviceServicesRepository.setAutoRenew(tx, device.id, input.auto_renew);
+            return entryId;
+          },
+          (entryId) =>
+            callerAudit(ctx, {
+              action: 'device.service_activate',
+              companyId: device.company_id,
+              targetType: 'device',
+              targetId: device.id,
+              details: { credit_type: type.id, entry: entryId },
+            }),
+        ),
+      'credit_type_name',
+    );
+    return this.get(ctx, device.id);
+  },
+
+  async setAutoRenew(ctx: ServiceContext, deviceId: number, autoRenew: boolean) {
+    const device = await devicesService.find(ctx, deviceId);
+    await audited(
+      ctx.db,
+      (tx) => deviceServicesRepository.setAutoRenew(tx, device.id, autoRenew),
+      () =>
+        callerAudit(ctx, {
+          action: 'device.service_auto_renew',
+          companyId: device.company_id,
+          targetType: 'device',
+          targetId: device.id,
+          details: { auto_renew: autoRenew },
+        }),
+    );
+    return this.get(ctx, device.id);
+  },
+};
+
+/**
+ * One pass over the services that ended before `now`: each renews from its company's credits
+ * (free ones first) when it asks to and credits are left, else it is switched off and its
+ * session ends. Safe to run on several servers at once: every change is conditional.
+ */
+export async function sweepServices(
+  deps: { db: Db; gateway: Gateway; log: FastifyBaseLogger },
+  now = new Date(),
+) {
+  let renewed = 0;
+  let ended = 0;
+  for (const row of await deviceServicesRepository.due(deps.db, now, SWEEP_BATCH)) {
+    if (row.autoRenew && (await renew(deps.db, row, now))) {
+      renewed++;
+      continue;
+    }
+    const off = await audited(
+      deps.db,
+      (tx) => deviceServicesRepository.switchOff(tx, row.id, now),
+      (done) =>
+        done
+          ? {
+              action: 'device.service_end',
+              actorUserId: null,
+              companyId: row.companyId,
+              targetType: 'device',
+              targetId: row.id,
+            }
+          : null,
+    );
+    if (!off) continue;
+    ended++;
+    deps.gateway.disconnect(off.serial);
+  }
+  if (renewed || ended) deps.log.info({ renewed, ended }, 'device services swept');
+  return { renewed, ended };
+}
+
+/** Renews one service from its company's credits; false when none is left. */
+async function renew(db: Db, row: ServiceRow, now: Date): Promise<boolean> {
+  for (const typeId of CREDIT_TYPE_IDS) {
+    try {
+      await audited(
+        db,
+        async (tx) => {
+          await post(
+            tx,
+            {
+              action: 'renew',
+              resourceTypeId: typeId,
+              amount: 1,
+              sourceCompanyId: row.companyId,
+              deviceId: row.id,
+            },
+            [
+              { account: { kind: 'company', companyId: row.companyId, type: typeId }, amount: -1 },
+              { account: { kind: 'issuer', type: typeId }, amount: 1 },
+            ],
+          );
+          await deviceServicesRepository.extend(tx, row.id, RENEW_DAYS, typeId, now);
+        },
+        () => ({
+          action: 'device.service_renew',
+          actorUserId: null,
+          companyId: row.companyId,
+          targetType: 'device',
+          targetId: row.id,
+          details: { credit_type: typeId },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (!(error instanceof InsufficientBalance)) throw error;
+    }
+  }
+  return false;
+}

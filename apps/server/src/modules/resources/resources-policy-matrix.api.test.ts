@@ -1,0 +1,193 @@
+import type { RoleName } from '@fleetgate/shared/roles';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { buildTestApp, type TestClient } from '#test/app';
+import {
+  describeMatrix,
+  type MatrixRow,
+  matrixCallers,
+  matrixTree,
+  OWN_ONLY,
+  RELATIONS,
+  type Relation,
+  SUBTREE,
+} from '#test/policy-matrix';
+
+/**
+ * The policy matrix for the resources routes (test/policy-matrix.ts has the tree, the
+ * callers and the outcomes). A target is a company of the relation and an open transfer
+ * code of that company; changing rows get a fresh code each.
+ */
+type Target = { companyId: number; codeId: number; code: string };
+type Row = MatrixRow<Target>;
+
+const ALL_OK = 'ok' as const;
+const SUPER_ONLY: Row['expect'] = {
+  super_admin: 'ok',
+  admin: 'denied',
+  readonly_admin: 'denied',
+  end_user: 'denied',
+  read_only: 'denied',
+};
+
+const ROWS: Row[] = [
+  {
+    name: 'GET /api/credits/types',
+    call: (c) => c.get('/api/credits/types'),
+    expect: {
+      super_admin: ALL_OK,
+      admin: ALL_OK,
+      readonly_admin: ALL_OK,
+      end_user: ALL_OK,
+      read_only: ALL_OK,
+    },
+  },
+  {
+    name: 'GET /api/credits/summary',
+    call: (c) => c.get('/api/credits/summary'),
+    expect: {
+      super_admin: ALL_OK,
+      admin: ALL_OK,
+      readonly_admin: ALL_OK,
+      end_user: ALL_OK,
+      read_only: ALL_OK,
+    },
+  },
+  {
+    // A filter, not an address: another company's id narrows the list to nothing.
+    name: 'GET /api/credits?company_id=target',
+    call: (c, t) => c.get(`/api/credits?company_id=${t.companyId}`),
+    expect: { super_admin: 'ok', admin: 'ok', readonly_admin: 'ok', end_user: 'ok', read_only: 'denied' },
+  },
+  {
+    name: 'GET /api/credits/report?company_id=target',
+    call: (c, t) => c.get(`/api/credits/report?company_id=${t.companyId}`),
+    expect: { super_admin: 'ok', admin: 'ok', readonly_admin: 'ok', end_user: 'ok', read_only: 'denied' },
+  },
+  {
+    name: 'GET /api/companies/:id/resources',
+    call: (c, t) => c.get(`/api/companies/${t.companyId}/resources`),
+    expect: {
+      super_admin: 'ok',
+      admin: SUBTREE,
+      readonly_admin: SUBTREE,
+      end_user: OWN_ONLY,
+      read_only: 'denied',
+    },
+  },
+  {
+    name: 'POST /api/credits (a pool for the target)',
+    call: (c, t) =>
+      c.post('/api/credits', {
+        credit_type_id: 2,
+        credit_count: 1,
+        company_id: t.companyId,
+        credit_price: 1,
+        pro_form_nr: 'PF',
+      }),
+    expect: SUPER_ONLY,
+  },
+  {
+    name: 'POST /api/credits/move (from home to the target)',
+    call: (c, t) =>
+      c.post('/api/credits/move', { credit_type_name: '2', source: home, target: t.companyId, amount: 1 }),
+    expect: {
+      super_admin: 'ok',
+      admin: SUBTREE,
+      readonly_admin: 'denied',
+      end_user: 'denied',
+      read_only: 'denied',
+    },
+  },
+  {
+    name: 'POST /api/credits/codes (from the target, chosen)',
+    call: (c, t) =>
+      c.post('/api/credits/codes', { credit_type_name: '2', company_id: t.companyId, amount: 1 }),
+    expect: SUPER_ONLY,
+  },
+  {
+    name: 'POST /api/credits/codes (from the caller’s company)',
+    call: (c) => c.post('/api/credits/codes', { credit_type_name: '2', amount: 1 }),
+    expect: {
+      super_admin: 'ok',
+      admin: 'ok',
+      readonly_admin: 'denied',
+      end_user: 'denied',
+      read_only: 'denied',
+    },
+  },
+  {
+    name: 'GET /api/credits/codes?company_id=target',
+    call: (c, t) => c.get(`/api/credits/codes?company_id=${t.companyId}`),
+    expect: { super_admin: 'ok', admin: 'ok', readonly_admin: 'ok', end_user: 'denied', read_only: 'denied' },
+  },
+  {
+    name: 'DELETE /api/credits/codes/:id',
+    call: async (c, _t, fresh) => c.delete(`/api/credits/codes/${(await fresh()).codeId}`),
+    expect: {
+      super_admin: 'ok',
+      admin: SUBTREE,
+      readonly_admin: 'denied',
+      end_user: 'denied',
+      read_only: 'denied',
+    },
+  },
+  {
+    // Codes are made to cross companies: any company may redeem one, but its own (a 400).
+    name: 'POST /api/credits/codes/activate (a code of the target)',
+    call: async (c, _t, fresh) => c.post('/api/credits/codes/activate', { code: (await fresh()).code }),
+    expect: { super_admin: 'ok', admin: 'ok', readonly_admin: 'denied', end_user: 'ok', read_only: 'denied' },
+  },
+  {
+    name: 'POST /api/companies/data (for the target)',
+    call: (c, t) => c.post('/api/companies/data', { company_id: t.companyId, credits: 1 }),
+    expect: {
+      super_admin: 'ok',
+      admin: SUBTREE,
+      readonly_admin: 'denied',
+      end_user: 'denied',
+      read_only: 'denied',
+    },
+  },
+];
+
+let app: FastifyInstance;
+let home: number;
+const targets = {} as Record<Relation, Target>;
+const companyOf = {} as Record<Relation, number>;
+const clients = {} as Record<RoleName, TestClient>;
+
+/** An open code of the company, made by the super admin from a pool given for it. */
+async function codeOf(companyId: number): Promise<Target> {
+  const root = clients.super_admin;
+  await root.post('/api/credits', {
+    credit_type_id: 2,
+    credit_count: 1,
+    company_id: companyId,
+    credit_price: 1,
+    pro_form_nr: 'PF',
+  });
+  const response = await root.post('/api/credits/codes', {
+    credit_type_name: '2',
+    company_id: companyId,
+    amount: 1,
+  });
+  if (response.statusCode !== 200) throw new Error(response.body);
+  const { id, code } = response.json().data as { id: number; code: string };
+  return { companyId, codeId: id, code };
+}
+
+beforeAll(async () => {
+  app = await buildTestApp({ CODE_RATE_LIMIT: '10000' });
+  Object.assign(companyOf, await matrixTree(app));
+  home = companyOf.self;
+  Object.assign(clients, await matrixCallers(app, home, 'resources-matrix.test'));
+  for (const relation of RELATIONS) targets[relation] = await codeOf(companyOf[relation]);
+});
+afterAll(() => app.close());
+
+describeMatrix('policy matrix: role × relation × resources route', ROWS, {
+  clients,
+  targets,
+  fresh: (relation) => codeOf(companyOf[relation]),
+});
