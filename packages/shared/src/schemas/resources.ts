@@ -149,6 +149,7 @@ export const LEDGER_ACTIONS = [
   'trial_data',
   'activate',
   'renew',
+  'spend_data',
 ] as const;
 export type LedgerAction = (typeof LEDGER_ACTIONS)[number];
 
@@ -303,3 +304,50 @@ export const deviceServiceSchema = fields('Device service', {
   auto_renew: flag('Renew automatically'),
 });
 export type DeviceService = z.infer<typeof deviceServiceSchema>;
+
+/** What company data is spent on (product §2 data history): remote access and VPN traffic. */
+export const DATA_PURPOSES = ['remote_access', 'vpn'] as const;
+export type DataPurpose = (typeof DATA_PURPOSES)[number];
+
+const day = (label: string) =>
+  z
+    .string({ error: typeMessage(label, 'a date') })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)
+    .refine((v) => {
+      const parsed = new Date(`${v}T00:00:00Z`);
+      return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === v;
+    }, `${label} must be a date (YYYY-MM-DD)`);
+
+/** GET /credits/data-history: the list parameters, a period of days, companies and one device. */
+export const dataHistoryQuerySchema = listQuerySchema.extend({
+  company_id: commaIntList.optional(),
+  device_id: idFilter('Device').optional(),
+  from: day('From').optional(),
+  to: day('To').optional(),
+});
+export type DataHistoryQuery = z.infer<typeof dataHistoryQuerySchema>;
+
+/** Data spent on one day by one device for one purpose. */
+export const dataUsageSchema = fields('Data usage', {
+  day: text('Day'),
+  company_id: whole('Company id'),
+  company_name: text('Company'),
+  device_id: whole('Device id').nullable(),
+  device_name: text('Device').nullable(),
+  purpose: oneOf(DATA_PURPOSES, 'Purpose'),
+  bytes: whole('Bytes'),
+  unpaid_bytes: whole('Unpaid bytes'),
+});
+export type DataUsage = z.infer<typeof dataUsageSchema>;
+
+/** GET /credits/data-overview: each company's data left, what it spends, and when it runs out at that pace. */
+export const dataOverviewSchema = fields('Data overview', {
+  company_id: whole('Company id'),
+  company_name: text('Company'),
+  remaining_data: whole('Remaining data'),
+  spent_30_days: whole('Spent in 30 days'),
+  daily_average: whole('Daily average'),
+  /** The day the data runs out at the last 30 days' pace; null when nothing is spent. */
+  runs_out_on: text('Runs out on').nullable(),
+});
+export type DataOverview = z.infer<typeof dataOverviewSchema>;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   check,
+  date,
   index,
   integer,
   numeric,
@@ -148,3 +149,26 @@ export const deviceTrials = pgTable('device_trials', {
   serial: text('serial').primaryKey(),
   startedAt: tz('started_at').notNull().defaultNow(),
 });
+
+/**
+ * Company data spent, per day, device and purpose (product §2 company.data-history,
+ * services.data-history): what remote access and VPN relayed. Rows add up as traffic is
+ * metered; the ledger holds the same bytes as 'spend_data' entries.
+ */
+export const dataUsage = pgTable(
+  'data_usage',
+  {
+    companyId: integer('company_id').notNull(),
+    /** Zero when the traffic was no single device's (a VPN hub's own). */
+    deviceId: integer('device_id').notNull().default(0),
+    day: date('day', { mode: 'string' }).notNull(),
+    purpose: text('purpose').$type<'remote_access' | 'vpn'>().notNull(),
+    bytes: amount('bytes').notNull().default(0),
+    /** Bytes relayed after the company's data had run out (not taken from any balance). */
+    unpaidBytes: amount('unpaid_bytes').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.day, t.deviceId, t.purpose] }),
+    index('data_usage_device_idx').on(t.deviceId, t.day),
+  ],
+);

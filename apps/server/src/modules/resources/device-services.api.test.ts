@@ -16,7 +16,8 @@ let betaAdmin: TestClient;
 let tree: Awaited<ReturnType<typeof tenantTree>>;
 
 const DAY = 86_400_000;
-const sweep = (now: Date) => sweepServices({ db: app.db, gateway: app.gateway, log: app.log }, now);
+const sweep = (now: Date) =>
+  sweepServices({ db: app.db, gateway: app.gateway, log: app.log, notifications: app.notifications }, now);
 
 async function balance(companyId: number, type: number) {
   const [row] = await app.db

@@ -6,7 +6,9 @@ import type { Gateway } from '#src/gateway/gateway';
 import { badRequest } from '#src/http/errors';
 import { audited } from '../audit/audit.service';
 import { devicesService } from '../devices/devices.service';
+import type { Notifier } from '../notifications/notifier';
 import { callerAudit, type ServiceContext } from '../service-context';
+import { warnIfLow } from './data-usage.service';
 import { deviceServicesRepository } from './device-services.repository';
 import { InsufficientBalance, post } from './ledger.repository';
 import { guardBalance, isSuperAdmin, ledgerIdentity } from './resources.service';
@@ -91,6 +93,7 @@ export const deviceServicesService = {
         ),
       'credit_type_name',
     );
+    await warnIfLow(ctx, device.company_id);
     return this.get(ctx, device.id);
   },
 
@@ -118,7 +121,7 @@ export const deviceServicesService = {
  * session ends. Safe to run on several servers at once: every change is conditional.
  */
 export async function sweepServices(
-  deps: { db: Db; gateway: Gateway; log: FastifyBaseLogger },
+  deps: { db: Db; gateway: Gateway; log: FastifyBaseLogger; notifications: Notifier },
   now = new Date(),
 ) {
   let renewed = 0;
@@ -126,6 +129,7 @@ export async function sweepServices(
   for (const row of await deviceServicesRepository.due(deps.db, now, SWEEP_BATCH)) {
     if (row.autoRenew && (await renew(deps.db, row, now))) {
       renewed++;
+      await warnIfLow(deps, row.companyId);
       continue;
     }
     const off = await audited(

@@ -125,10 +125,13 @@ export async function post(tx: Db, entry: EntryInput, postings: Posting[]): Prom
   return row!.id;
 }
 
-/** A company's balances: per resource type, and its data (type null) in bytes. */
-export async function companyBalances(db: Db, companyId: number) {
-  return db
-    .select({ type: ledgerAccounts.resourceTypeId, balance: ledgerAccounts.balance })
+/** Locks the account for the rest of the transaction and answers its balance. */
+export async function lockedBalance(tx: Db, key: AccountKey): Promise<number> {
+  const id = await accountId(tx, key);
+  const [row] = await tx
+    .select({ balance: ledgerAccounts.balance })
     .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.kind, 'company'), eq(ledgerAccounts.companyId, companyId)));
+    .where(eq(ledgerAccounts.id, id))
+    .for('update');
+  return row!.balance;
 }

@@ -2,6 +2,7 @@ import type { RoleName } from '@fleetgate/shared/roles';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildTestApp, type TestClient } from '#test/app';
+import { registerDirect, testIdentity } from '#test/devices';
 import {
   describeMatrix,
   type MatrixRow,
@@ -15,10 +16,10 @@ import {
 
 /**
  * The policy matrix for the resources routes (test/policy-matrix.ts has the tree, the
- * callers and the outcomes). A target is a company of the relation and an open transfer
- * code of that company; changing rows get a fresh code each.
+ * callers and the outcomes). A target is a company of the relation, an open transfer code
+ * of that company and a device of it; changing rows get fresh ones.
  */
-type Target = { companyId: number; codeId: number; code: string };
+type Target = { companyId: number; codeId: number; code: string; deviceId: number };
 type Row = MatrixRow<Target>;
 
 const ALL_OK = 'ok' as const;
@@ -139,6 +140,50 @@ const ROWS: Row[] = [
     expect: { super_admin: 'ok', admin: 'ok', readonly_admin: 'denied', end_user: 'ok', read_only: 'denied' },
   },
   {
+    name: 'GET /api/credits/data-history?company_id=target',
+    call: (c, t) => c.get(`/api/credits/data-history?company_id=${t.companyId}`),
+    expect: { super_admin: 'ok', admin: 'ok', readonly_admin: 'ok', end_user: 'denied', read_only: 'denied' },
+  },
+  {
+    name: 'GET /api/credits/data-overview',
+    call: (c) => c.get('/api/credits/data-overview'),
+    expect: { super_admin: 'ok', admin: 'ok', readonly_admin: 'ok', end_user: 'denied', read_only: 'denied' },
+  },
+  {
+    name: 'GET /api/devices/:id/services',
+    call: (c, t) => c.get(`/api/devices/${t.deviceId}/services`),
+    expect: {
+      super_admin: 'ok',
+      admin: SUBTREE,
+      readonly_admin: 'denied',
+      end_user: OWN_ONLY,
+      read_only: 'denied',
+    },
+  },
+  {
+    name: 'POST /api/devices/:id/services (activate a credit)',
+    call: async (c, _t, fresh) =>
+      c.post(`/api/devices/${(await fresh()).deviceId}/services`, { credit_type_name: '2' }),
+    expect: {
+      super_admin: 'ok',
+      admin: SUBTREE,
+      readonly_admin: 'denied',
+      end_user: OWN_ONLY,
+      read_only: 'denied',
+    },
+  },
+  {
+    name: 'PUT /api/devices/:id/services (auto-renew)',
+    call: (c, t) => c.put(`/api/devices/${t.deviceId}/services`, { auto_renew: true }),
+    expect: {
+      super_admin: 'ok',
+      admin: SUBTREE,
+      readonly_admin: 'denied',
+      end_user: OWN_ONLY,
+      read_only: 'denied',
+    },
+  },
+  {
     name: 'POST /api/companies/data (for the target)',
     call: (c, t) => c.post('/api/companies/data', { company_id: t.companyId, credits: 1 }),
     expect: {
@@ -174,7 +219,8 @@ async function codeOf(companyId: number): Promise<Target> {
   });
   if (response.statusCode !== 200) throw new Error(response.body);
   const { id, code } = response.json().data as { id: number; code: string };
-  return { companyId, codeId: id, code };
+  const device = await registerDirect(app, testIdentity(), companyId);
+  return { companyId, codeId: id, code, deviceId: device.id };
 }
 
 beforeAll(async () => {

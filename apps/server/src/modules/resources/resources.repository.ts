@@ -270,7 +270,7 @@ export const resourcesRepository = {
       .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance })
       .from(ledgerAccounts)
       .where(
-        sql`${ledgerAccounts.balance} <> coalesce((select sum(${ledgerPostings.amount}) from ${ledgerPostings} where ${ledgerPostings.accountId} = ${ledgerAccounts.id}), 0)`,
+        sql`ledger_accounts.balance <> coalesce((select sum(p.amount) from ledger_postings p where p.account_id = ledger_accounts.id), 0)`,
       );
   },
 

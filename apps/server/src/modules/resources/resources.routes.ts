@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { okBody } from '@fleetgate/shared/schemas/api';
+import { pageQuerySchema } from '@fleetgate/shared/schemas/list';
 import {
   activateCodeBodySchema,
   activateServiceBodySchema,
@@ -9,6 +10,9 @@ import {
   companyBalancesSchema,
   creditsSummarySchema,
   dataBoughtSchema,
+  dataHistoryQuerySchema,
+  dataOverviewSchema,
+  dataUsageSchema,
   deviceServiceSchema,
   movementListQuerySchema,
   movementSchema,
@@ -24,6 +28,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pickFields } from '#src/http/list-query';
 import { serviceContext } from '../service-context';
+import { dataUsageService } from './data-usage.service';
 import { deviceServicesService, sweepServices } from './device-services.service';
 import { resourcesService } from './resources.service';
 
@@ -45,9 +50,12 @@ export async function resourcesRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onReady', async () => {
     sweeper = setInterval(
       () =>
-        void sweepServices({ db: app.db, gateway: app.gateway, log: app.log }).catch((error: unknown) =>
-          app.log.warn({ err: error }, 'device service sweep failed'),
-        ),
+        void sweepServices({
+          db: app.db,
+          gateway: app.gateway,
+          log: app.log,
+          notifications: app.notifications,
+        }).catch((error: unknown) => app.log.warn({ err: error }, 'device service sweep failed')),
       app.config.serviceSweepSeconds * 1000,
     );
     sweeper.unref();
@@ -143,6 +151,40 @@ export async function resourcesRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { rows, total, fields } = await resourcesService.movements(ctx(request), request.query);
       return { success: true as const, data: pickFields(rows, fields), meta: { total } };
+    },
+  );
+
+  r.get(
+    '/api/credits/data-history',
+    {
+      config: { access: { permission: 'view_company_data_history' as const } },
+      schema: {
+        tags,
+        summary: 'Company data spent per day, device and purpose (remote access, VPN)',
+        querystring: dataHistoryQuerySchema,
+        response: { 200: okBody(z.array(dataUsageSchema)) },
+      },
+    },
+    async (request) => {
+      const { rows, total } = await dataUsageService.history(ctx(request), request.query);
+      return { success: true as const, data: rows, meta: { total } };
+    },
+  );
+
+  r.get(
+    '/api/credits/data-overview',
+    {
+      config: { access: { permission: 'view_company_data_history' as const } },
+      schema: {
+        tags,
+        summary: 'Each company’s data left, its pace over 30 days and the day it runs out at that pace',
+        querystring: pageQuerySchema,
+        response: { 200: okBody(z.array(dataOverviewSchema)) },
+      },
+    },
+    async (request) => {
+      const { rows, total } = await dataUsageService.overview(ctx(request), request.query);
+      return { success: true as const, data: rows, meta: { total } };
     },
   );
 

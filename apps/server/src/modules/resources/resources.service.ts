@@ -29,6 +29,7 @@ import { csvLine } from '../devices/csv';
 import { scopeOf } from '../policy/scope';
 import { companyInScope } from '../policy/scope.repository';
 import { callerAudit, type ServiceContext } from '../service-context';
+import { warnIfLow } from './data-usage.service';
 import { type AccountKey, BalanceTooLarge, InsufficientBalance, post } from './ledger.repository';
 import { type CodeRow, type MovementRow, resourcesRepository } from './resources.repository';
 
@@ -310,6 +311,7 @@ export const resourcesService = {
           }),
       ),
     );
+    await warnIfLow(ctx, from.id);
     return this.movement(ctx, id);
   },
 
@@ -408,6 +410,7 @@ export const resourcesService = {
           }),
       ),
     );
+    await warnIfLow(ctx, from.id);
     return this.code(ctx, id);
   },
 
@@ -568,6 +571,7 @@ export const resourcesService = {
         ),
       'credits',
     );
+    await warnIfLow(ctx, target.id);
     const after = (await balancesOf(ctx, [target.id])).get(target.id)!;
     return {
       company_id: target.id,
