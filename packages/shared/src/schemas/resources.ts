@@ -150,6 +150,8 @@ export const LEDGER_ACTIONS = [
   'activate',
   'renew',
   'spend_data',
+  'move_days',
+  'move_pack',
 ] as const;
 export type LedgerAction = (typeof LEDGER_ACTIONS)[number];
 
@@ -171,6 +173,7 @@ export const movementSchema = fields('Movement', {
   comment: text('Comment').nullable(),
   code_id: whole('Code id').nullable(),
   device_id: whole('Device id').nullable(),
+  target_device_id: whole('Target device id').nullable(),
   user_email: text('User').nullable(),
   created_at: instant('Created at'),
 });
@@ -209,7 +212,7 @@ export const transferCodeSchema = fields('Transfer code', {
 });
 export type TransferCode = z.infer<typeof transferCodeSchema>;
 
-/** GET /credits/codes: the list parameters, codes of these companies, used or not. */
+/** GET /credits/codes: the list parameters, codes of these companies, used or still open (neither used nor cancelled). */
 export const codeListQuerySchema = listQuerySchema.extend({
   company_id: commaIntList.optional(),
   used: z.enum(['true', 'false'], { error: 'Used must be true or false' }).optional(),
@@ -302,6 +305,15 @@ export const deviceServiceSchema = fields('Device service', {
   service_type_name: text('Resource type name').nullable(),
   trial: flag('Trial'),
   auto_renew: flag('Renew automatically'),
+  /** Connection data packs activated on the device and not used yet. */
+  data_packs: listOf(
+    fields('Data pack', {
+      credit_type: whole('Resource type'),
+      credit_type_name: text('Name'),
+      left: whole('Left'),
+    }),
+    'Data packs',
+  ),
 });
 export type DeviceService = z.infer<typeof deviceServiceSchema>;
 
@@ -351,3 +363,26 @@ export const dataOverviewSchema = fields('Data overview', {
   runs_out_on: text('Runs out on').nullable(),
 });
 export type DataOverview = z.infer<typeof dataOverviewSchema>;
+
+/**
+ * 'Move device resources' (product §2 dialog; POST /devices/credits/move): the remaining days
+ * of a credit, or an unused connection data pack (named by its type), from one device to another.
+ */
+export const moveDeviceResourcesBodySchema = body({
+  source: id('Source device'),
+  target: id('Target device'),
+  resource: text('Resource')
+    .trim()
+    .min(1, 'Resource is required')
+    .max(100, 'Resource must be at most 100 characters'),
+});
+export type MoveDeviceResourcesBody = z.infer<typeof moveDeviceResourcesBodySchema>;
+
+/** What a move of device resources answers: both devices' services after it. */
+export const deviceResourcesMovedSchema = fields('Moved', {
+  resource: text('Resource'),
+  amount: whole('Amount'),
+  source: deviceServiceSchema,
+  target: deviceServiceSchema,
+});
+export type DeviceResourcesMoved = z.infer<typeof deviceResourcesMovedSchema>;

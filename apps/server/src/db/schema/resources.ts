@@ -32,7 +32,8 @@ export const resourceTypes = pgTable('resource_types', {
 
 /**
  * The ledger's accounts (ARCHITECTURE §8 Resources): the issuer (where pools come from and
- * spent resources go), each company's pool of each type, and each transfer code's escrow.
+ * spent resources go), each company's pool of each type, each transfer code's escrow, and
+ * each device's connection data packs not used yet.
  * `resource_type_id` is null for company data, counted in bytes. `balance` is kept with every
  * posting in the same transaction and may never fall below zero but for the issuer's; a
  * test checks it against the postings. Companies and codes are named by id without a
@@ -42,9 +43,11 @@ export const ledgerAccounts = pgTable(
   'ledger_accounts',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    kind: text('kind').$type<'issuer' | 'company' | 'code'>().notNull(),
+    kind: text('kind').$type<'issuer' | 'company' | 'code' | 'device'>().notNull(),
     companyId: integer('company_id'),
     codeId: integer('code_id'),
+    /** A device's own resources: connection data packs activated on it and not yet used. */
+    deviceId: integer('device_id'),
     resourceTypeId: integer('resource_type_id').references(() => resourceTypes.id),
     balance: amount('balance').notNull().default(0),
   },
@@ -54,6 +57,7 @@ export const ledgerAccounts = pgTable(
       t.kind,
       sql`coalesce(${t.companyId}, 0)`,
       sql`coalesce(${t.codeId}, 0)`,
+      sql`coalesce(${t.deviceId}, 0)`,
       sql`coalesce(${t.resourceTypeId}, 0)`,
     ),
   ],
@@ -77,8 +81,10 @@ export const ledgerEntries = pgTable(
     sourceCompanyId: integer('source_company_id'),
     targetCompanyId: integer('target_company_id'),
     codeId: integer('code_id'),
-    /** The device a credit or pack was activated on. */
+    /** The device a credit or pack was activated on, or that resources left. */
     deviceId: integer('device_id'),
+    /** The device that received a device's resources ('move device resources'). */
+    targetDeviceId: integer('target_device_id'),
     creditPrice: numeric('credit_price', { precision: 14, scale: 2 }),
     proFormNr: text('pro_form_nr'),
     comment: text('comment'),

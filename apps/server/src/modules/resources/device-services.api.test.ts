@@ -127,7 +127,7 @@ describe('device services', () => {
   it('refuses data packs, empty pools and other tenants’ devices, changing nothing', async () => {
     const device = await registerDirect(app, testIdentity(), tree.beta.id);
     const data = await betaAdmin.post(`/api/devices/${device.id}/services`, {
-      credit_type_name: 'Connection data pack (1 GB)',
+      credit_type_name: 'VPN hub licence (30 days)',
     });
     expect(errorsOf(data)[0]?.message).toBe(
       'Only a credit or a management pack switches a device’s service on',
@@ -211,5 +211,82 @@ describe('device services', () => {
     expect(await service(acmeAdmin, device.id)).toMatchObject({ active: false });
     const renewals = await acmeAdmin.get(`/api/credits?device_id=${device.id}&action=renew`);
     expect(renewals.json().meta.total).toBe(2);
+  });
+
+  it('moves a credit’s whole days left and an unused data pack to another device; never a pack or a trial', async () => {
+    const company = tree.north.id;
+    await give(company, 2, 1);
+    await give(company, 10, 2);
+    const from = await registerDirect(app, testIdentity(), company);
+    const to = await registerDirect(app, testIdentity(), company);
+    const trial = await acmeAdmin.post('/api/devices/credits/move', {
+      source: from.id,
+      target: to.id,
+      resource: 'days',
+    });
+    expect(errorsOf(trial)[0]?.message).toBe(
+      'Only the remaining days of an active credit can move to another device',
+    );
+
+    await acmeAdmin.post(`/api/devices/${from.id}/services`, { credit_type_name: 'Credits' });
+    const left = await service(acmeAdmin, from.id);
+    const days = Math.floor((Date.parse(left.service_until) - Date.now()) / DAY);
+    const before = await service(acmeAdmin, to.id);
+    const moved = await acmeAdmin.post('/api/devices/credits/move', {
+      source: from.id,
+      target: to.id,
+      resource: 'days',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().data).toMatchObject({ resource: 'days', amount: days, source: { active: false } });
+    expect(Date.parse(moved.json().data.target.service_until) - Date.parse(before.service_until)).toBe(
+      days * DAY,
+    );
+
+    expect(
+      (
+        await acmeAdmin.post(`/api/devices/${from.id}/services`, {
+          credit_type_name: 'Connection data pack (1 GB)',
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await service(acmeAdmin, from.id)) as unknown).toMatchObject({
+      data_packs: [{ credit_type: 10, left: 1 }],
+    });
+    const pack = await acmeAdmin.post('/api/devices/credits/move', {
+      source: from.id,
+      target: to.id,
+      resource: 'Connection data pack (1 GB)',
+    });
+    expect(pack.statusCode, pack.body).toBe(200);
+    expect(pack.json().data.target.data_packs).toEqual([
+      { credit_type: 10, credit_type_name: 'Connection data pack (1 GB)', left: 1 },
+    ]);
+    const again = await acmeAdmin.post('/api/devices/credits/move', {
+      source: from.id,
+      target: to.id,
+      resource: 'Connection data pack (1 GB)',
+    });
+    expect(errorsOf(again)[0]).toMatchObject({ source: 'resource' });
+    const packMove = await acmeAdmin.post('/api/devices/credits/move', {
+      source: from.id,
+      target: to.id,
+      resource: 'Management pack (3 years)',
+    });
+    expect(packMove.statusCode).toBe(400);
+    const other = await registerDirect(app, testIdentity(), tree.beta.id);
+    expect(
+      (
+        await acmeAdmin.post('/api/devices/credits/move', {
+          source: to.id,
+          target: other.id,
+          resource: 'days',
+        })
+      ).statusCode,
+    ).toBe(404);
+    const history = (await acmeAdmin.get(`/api/credits?device_id=${to.id}`)).json().data as {
+      action: string;
+    }[];
+    expect(history.map((m) => m.action).sort()).toEqual(['move_days', 'move_pack']);
   });
 });

@@ -50,6 +50,11 @@ export const deviceServicesRepository = {
       .limit(limit);
   },
 
+  /** Ends the service now: its remaining days went to another device. */
+  async endNow(tx: Db, id: number, now: Date) {
+    await tx.update(devices).set({ serviceUntil: now, creditActive: false }).where(eq(devices.id, id));
+  },
+
   /** Switches the service off if it is still on and still ended (a renewal in between wins). */
   async switchOff(tx: Db, id: number, now: Date) {
     const [row] = await tx

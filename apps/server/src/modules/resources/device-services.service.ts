@@ -1,5 +1,11 @@
-import { CREDIT_TYPE_IDS, resourceType, typeByName, typeNameFor } from '@fleetgate/shared/resources';
-import type { ActivateServiceBody } from '@fleetgate/shared/schemas/resources';
+import {
+  CREDIT_TYPE_IDS,
+  type ResourceType,
+  resourceType,
+  typeByName,
+  typeNameFor,
+} from '@fleetgate/shared/resources';
+import type { ActivateServiceBody, MoveDeviceResourcesBody } from '@fleetgate/shared/schemas/resources';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#src/db/database';
 import type { Gateway } from '#src/gateway/gateway';
@@ -11,6 +17,7 @@ import { callerAudit, type ServiceContext } from '../service-context';
 import { warnIfLow } from './data-usage.service';
 import { deviceServicesRepository } from './device-services.repository';
 import { InsufficientBalance, post } from './ledger.repository';
+import { resourcesRepository } from './resources.repository';
 import { guardBalance, isSuperAdmin, ledgerIdentity } from './resources.service';
 
 /** How many ended services one sweep handles; the next sweep takes the rest. */
@@ -20,7 +27,7 @@ const RENEW_DAYS = resourceType(CREDIT_TYPE_IDS[0]!)!.duration_days!;
 
 type ServiceRow = NonNullable<Awaited<ReturnType<typeof deviceServicesRepository.find>>>;
 
-function present(row: ServiceRow, superAdmin: boolean) {
+function present(row: ServiceRow, packs: { type: number | null; balance: number }[], superAdmin: boolean) {
   const type = row.serviceTypeId === null ? undefined : resourceType(row.serviceTypeId);
   return {
     device_id: row.id,
@@ -31,8 +38,17 @@ function present(row: ServiceRow, superAdmin: boolean) {
     service_type_name: type ? typeNameFor(type, superAdmin) : null,
     trial: row.serviceTypeId === null,
     auto_renew: row.autoRenew,
+    data_packs: packs
+      .filter((p) => p.type !== null && p.balance > 0)
+      .map((p) => ({
+        credit_type: p.type!,
+        credit_type_name: typeNameFor(resourceType(p.type!)!, superAdmin),
+        left: p.balance,
+      })),
   };
 }
+
+const DAY_MS = 86_400_000;
 
 /**
  * Device services (product §2 device.services, 'manage services'; §8 code 15): a credit or a
@@ -43,13 +59,18 @@ function present(row: ServiceRow, superAdmin: boolean) {
 export const deviceServicesService = {
   async get(ctx: ServiceContext, deviceId: number) {
     const device = await devicesService.find(ctx, deviceId);
-    return present((await deviceServicesRepository.find(ctx.db, device.id))!, isSuperAdmin(ctx));
+    const [row, packs] = await Promise.all([
+      deviceServicesRepository.find(ctx.db, device.id),
+      resourcesRepository.deviceBalances(ctx.db, device.id),
+    ]);
+    return present(row!, packs, isSuperAdmin(ctx));
   },
 
   async activate(ctx: ServiceContext, deviceId: number, input: ActivateServiceBody) {
     const device = await devicesService.find(ctx, deviceId);
     const type = typeByName(input.credit_type_name, isSuperAdmin(ctx));
     if (!type) throw badRequest('Resource type not found', 'credit_type_name');
+    if (type.license_type === 'data_pack') return this.addDataPack(ctx, device, type);
     if (type.license_type !== 'credit' && type.license_type !== 'management_pack')
       throw badRequest(
         'Only a credit or a management pack switches a device’s service on',
@@ -95,6 +116,145 @@ export const deviceServicesService = {
     );
     await warnIfLow(ctx, device.company_id);
     return this.get(ctx, device.id);
+  },
+
+  /** A connection data pack activated on a device: its data stays with the device until used or moved. */
+  async addDataPack(ctx: ServiceContext, device: { id: number; company_id: number }, type: ResourceType) {
+    await guardBalance(
+      ctx,
+      () =>
+        audited(
+          ctx.db,
+          (tx) =>
+            post(
+              tx,
+              {
+                action: 'activate',
+                resourceTypeId: type.id,
+                amount: 1,
+                sourceCompanyId: device.company_id,
+                deviceId: device.id,
+                ...ledgerIdentity(ctx),
+              },
+              [
+                { account: { kind: 'company', companyId: device.company_id, type: type.id }, amount: -1 },
+                { account: { kind: 'device', deviceId: device.id, type: type.id }, amount: 1 },
+              ],
+            ),
+          (entryId) =>
+            callerAudit(ctx, {
+              action: 'device.data_pack_activate',
+              companyId: device.company_id,
+              targetType: 'device',
+              targetId: device.id,
+              details: { credit_type: type.id, entry: entryId },
+            }),
+        ),
+      'credit_type_name',
+    );
+    return this.get(ctx, device.id);
+  },
+
+  /**
+   * 'Move device resources': the whole days left of a credit's period (the source's service
+   * ends now and the target's grows by them), or one unused connection data pack. A
+   * management pack never moves (it stays with the device it was activated on), nor a trial.
+   */
+  async moveResources(ctx: ServiceContext, input: MoveDeviceResourcesBody) {
+    if (input.source === input.target)
+      throw badRequest('Source and target must be different devices', 'target');
+    const from = await devicesService.find(ctx, input.source);
+    const to = await devicesService.find(ctx, input.target);
+    const now = new Date();
+    if (input.resource.toLowerCase() === 'days') {
+      const row = (await deviceServicesRepository.find(ctx.db, from.id))!;
+      if (!row.active || row.serviceTypeId === null || !CREDIT_TYPE_IDS.includes(row.serviceTypeId))
+        throw badRequest(
+          'Only the remaining days of an active credit can move to another device',
+          'resource',
+        );
+      const days = Math.floor((row.serviceUntil!.getTime() - now.getTime()) / DAY_MS);
+      if (days < 1) throw badRequest('The source device has no whole day of service left', 'resource');
+      const typeId = row.serviceTypeId;
+      await audited(
+        ctx.db,
+        async (tx) => {
+          await deviceServicesRepository.endNow(tx, from.id, now);
+          await deviceServicesRepository.extend(tx, to.id, days, typeId, now);
+          return resourcesRepository.recordEntry(tx, {
+            action: 'move_days',
+            resourceTypeId: typeId,
+            amount: days,
+            sourceCompanyId: from.company_id,
+            targetCompanyId: to.company_id,
+            deviceId: from.id,
+            targetDeviceId: to.id,
+            ...ledgerIdentity(ctx),
+          });
+        },
+        (entryId) =>
+          callerAudit(ctx, {
+            action: 'device.service_move_days',
+            companyId: from.company_id,
+            targetType: 'device',
+            targetId: from.id,
+            details: { days, target: to.id, entry: entryId },
+          }),
+      );
+      ctx.gateway.disconnect(from.serial);
+      return {
+        resource: 'days',
+        amount: days,
+        source: await this.get(ctx, from.id),
+        target: await this.get(ctx, to.id),
+      };
+    }
+    const type = typeByName(input.resource, isSuperAdmin(ctx));
+    if (!type || type.license_type !== 'data_pack')
+      throw badRequest(
+        'Only the remaining days of a credit or an unused connection data pack can move',
+        'resource',
+      );
+    await guardBalance(
+      ctx,
+      () =>
+        audited(
+          ctx.db,
+          (tx) =>
+            post(
+              tx,
+              {
+                action: 'move_pack',
+                resourceTypeId: type.id,
+                amount: 1,
+                sourceCompanyId: from.company_id,
+                targetCompanyId: to.company_id,
+                deviceId: from.id,
+                targetDeviceId: to.id,
+                ...ledgerIdentity(ctx),
+              },
+              [
+                { account: { kind: 'device', deviceId: from.id, type: type.id }, amount: -1 },
+                { account: { kind: 'device', deviceId: to.id, type: type.id }, amount: 1 },
+              ],
+            ),
+          (entryId) =>
+            callerAudit(ctx, {
+              action: 'device.data_pack_move',
+              companyId: from.company_id,
+              targetType: 'device',
+              targetId: from.id,
+              details: { credit_type: type.id, target: to.id, entry: entryId },
+            }),
+        ),
+      'resource',
+    );
+    return {
+      resource: typeNameFor(type, isSuperAdmin(ctx)),
+      amount: 1,
+      source: await this.get(ctx, from.id),
+      target: await this.get(ctx, to.id),
+    };
   },
 
   async setAutoRenew(ctx: ServiceContext, deviceId: number, autoRenew: boolean) {

@@ -13,7 +13,8 @@ import { ledgerAccounts, ledgerEntries, ledgerPostings } from '#src/db/schema/re
 export type AccountKey =
   | { kind: 'issuer'; type: number | null }
   | { kind: 'company'; companyId: number; type: number | null }
-  | { kind: 'code'; codeId: number; type: number };
+  | { kind: 'code'; codeId: number; type: number }
+  | { kind: 'device'; deviceId: number; type: number };
 
 export type Posting = { account: AccountKey; amount: number };
 
@@ -26,6 +27,7 @@ export type EntryInput = {
   targetCompanyId?: number | null;
   codeId?: number | null;
   deviceId?: number | null;
+  targetDeviceId?: number | null;
   creditPrice?: string | null;
   proFormNr?: string | null;
   comment?: string | null;
@@ -54,6 +56,7 @@ const keyOf = (key: AccountKey) => ({
   kind: key.kind,
   companyId: key.kind === 'company' ? key.companyId : null,
   codeId: key.kind === 'code' ? key.codeId : null,
+  deviceId: key.kind === 'device' ? key.deviceId : null,
   resourceTypeId: key.type,
 });
 
@@ -63,6 +66,7 @@ const whereKey = (key: AccountKey) => {
     eq(ledgerAccounts.kind, k.kind),
     k.companyId === null ? isNull(ledgerAccounts.companyId) : eq(ledgerAccounts.companyId, k.companyId),
     k.codeId === null ? isNull(ledgerAccounts.codeId) : eq(ledgerAccounts.codeId, k.codeId),
+    k.deviceId === null ? isNull(ledgerAccounts.deviceId) : eq(ledgerAccounts.deviceId, k.deviceId),
     k.resourceTypeId === null
       ? isNull(ledgerAccounts.resourceTypeId)
       : eq(ledgerAccounts.resourceTypeId, k.resourceTypeId),

@@ -184,6 +184,18 @@ const ROWS: Row[] = [
     },
   },
   {
+    name: 'POST /api/devices/credits/move (from a device of home to the target’s)',
+    call: (c, t) =>
+      c.post('/api/devices/credits/move', { source: homeDevice, target: t.deviceId, resource: 'days' }),
+    expect: {
+      super_admin: 'ok',
+      admin: SUBTREE,
+      readonly_admin: 'denied',
+      end_user: 'denied',
+      read_only: 'denied',
+    },
+  },
+  {
     name: 'POST /api/companies/data (for the target)',
     call: (c, t) => c.post('/api/companies/data', { company_id: t.companyId, credits: 1 }),
     expect: {
@@ -198,6 +210,7 @@ const ROWS: Row[] = [
 
 let app: FastifyInstance;
 let home: number;
+let homeDevice: number;
 const targets = {} as Record<Relation, Target>;
 const companyOf = {} as Record<Relation, number>;
 const clients = {} as Record<RoleName, TestClient>;
@@ -229,6 +242,7 @@ beforeAll(async () => {
   home = companyOf.self;
   Object.assign(clients, await matrixCallers(app, home, 'resources-matrix.test'));
   for (const relation of RELATIONS) targets[relation] = await codeOf(companyOf[relation]);
+  homeDevice = targets.self.deviceId;
 });
 afterAll(() => app.close());
 

@@ -63,6 +63,7 @@ const movementRow = (scope: Scope) => ({
   comment: ledgerEntries.comment,
   code_id: ledgerEntries.codeId,
   device_id: ledgerEntries.deviceId,
+  target_device_id: ledgerEntries.targetDeviceId,
   user_email: actor.email,
   created_at: ledgerEntries.createdAt,
 });
@@ -128,7 +129,9 @@ export const resourcesRepository = {
             inArray(ledgerEntries.targetCompanyId, filters.companyId),
           )
         : undefined,
-      filters.deviceId ? eq(ledgerEntries.deviceId, filters.deviceId) : undefined,
+      filters.deviceId
+        ? or(eq(ledgerEntries.deviceId, filters.deviceId), eq(ledgerEntries.targetDeviceId, filters.deviceId))
+        : undefined,
       filters.creditType?.length ? inArray(ledgerEntries.resourceTypeId, filters.creditType) : undefined,
       filters.action?.length ? inArray(ledgerEntries.action, filters.action) : undefined,
       filters.from ? gte(ledgerEntries.createdAt, filters.from) : undefined,
@@ -171,7 +174,7 @@ export const resourcesRepository = {
         ? undefined
         : filters.used
           ? sql`${transferCodes.usedAt} is not null`
-          : isNull(transferCodes.usedAt),
+          : and(isNull(transferCodes.usedAt), isNull(transferCodes.cancelledAt)),
     );
     const [rows, [total]] = await Promise.all([
       db
@@ -262,6 +265,20 @@ export const resourcesRepository = {
       })
       .from(ledgerAccounts)
       .where(and(eq(ledgerAccounts.kind, 'company'), inArray(ledgerAccounts.companyId, companyIds)));
+  },
+
+  /** A device's own resources (connection data packs not used yet), type by type. */
+  async deviceBalances(db: Db, deviceId: number) {
+    return db
+      .select({ type: ledgerAccounts.resourceTypeId, balance: ledgerAccounts.balance })
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.kind, 'device'), eq(ledgerAccounts.deviceId, deviceId)));
+  },
+
+  /** An entry that moves no resource units (days of service between devices): history only. */
+  async recordEntry(tx: Db, entry: typeof ledgerEntries.$inferInsert) {
+    const [row] = await tx.insert(ledgerEntries).values(entry).returning({ id: ledgerEntries.id });
+    return row!.id;
   },
 
   /** Every account whose cached balance differs from the sum of its postings (the ledger's self-check). */

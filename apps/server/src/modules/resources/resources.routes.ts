@@ -13,7 +13,9 @@ import {
   dataHistoryQuerySchema,
   dataOverviewSchema,
   dataUsageSchema,
+  deviceResourcesMovedSchema,
   deviceServiceSchema,
+  moveDeviceResourcesBodySchema,
   movementListQuerySchema,
   movementSchema,
   movePoolsBodySchema,
@@ -95,6 +97,24 @@ export async function resourcesRoutes(app: FastifyInstance): Promise<void> {
       success: true as const,
       data: await deviceServicesService.activate(ctx(request), request.params.id, request.body),
       message: 'Service activated successfully',
+    }),
+  );
+
+  r.post(
+    '/api/devices/credits/move',
+    {
+      config: { access: { permission: 'move_devices_credits' as const } },
+      schema: {
+        tags,
+        summary: 'Move a credit’s remaining days or an unused connection data pack to another device',
+        body: moveDeviceResourcesBodySchema,
+        response: { 200: okBody(deviceResourcesMovedSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await deviceServicesService.moveResources(ctx(request), request.body),
+      message: 'Device resources moved successfully',
     }),
   );
 

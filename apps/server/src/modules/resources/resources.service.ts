@@ -105,10 +105,12 @@ export async function guardBalance<T>(
     return await run();
   } catch (error) {
     if (error instanceof InsufficientBalance) {
-      const what =
+      const name =
         error.account.type === null
           ? 'company data'
-          : typeNameFor(resourceType(error.account.type)!, isSuperAdmin(ctx)).toLowerCase();
+          : typeNameFor(resourceType(error.account.type)!, isSuperAdmin(ctx));
+      // In a sentence: 'Not enough management pack (3 years)', units such as GB kept as they are.
+      const what = name.charAt(0).toLowerCase() + name.slice(1);
       const left = error.account.type === null ? formatData(error.available) : String(error.available);
       throw badRequest(`Not enough ${what}: ${left} left`, field);
     }
