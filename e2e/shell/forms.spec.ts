@@ -85,16 +85,8 @@ describe('full-page form route /forms/:form_name/:id? (product §2, §4 Form sub
   });
 
   it('a form name no form answers to goes where any unknown path goes (product §2): the first permitted page', async () => {
-    // Product §3 forms whose feature does not exist yet, and a name nobody knows.
-    for (const name of [
-      'newPool',
-      'newCode',
-      'activateCode',
-      'buyData',
-      'movePools',
-      'uploadMulticonfigDoc',
-      'no-such-form',
-    ]) {
+    // A product §3 form whose feature does not exist yet, and a name nobody knows.
+    for (const name of ['uploadMulticonfigDoc', 'no-such-form']) {
       await page.goto(`/forms/${name}`);
       await page.waitForURL((url) => url.pathname === '/management/devices');
       await page.getByTestId('page-frame').waitFor();

@@ -11,6 +11,7 @@ import { impersonationFeature } from '../features/impersonation/manifest';
 import { mailFeature } from '../features/mail/manifest';
 import { noticesFeature } from '../features/notices/manifest';
 import { notificationsFeature } from '../features/notifications/manifest';
+import { resourcesFeature } from '../features/resources/manifest';
 import { rolesFeature } from '../features/roles/manifest';
 import { tagsFeature } from '../features/tags/manifest';
 import { usersFeature } from '../features/users/manifest';
@@ -22,9 +23,8 @@ import type { PageMap } from './router/RouteScreen';
 
 /**
  * Every feature of the console, by its manifest: the one place app/ learns what exists. A
- * product §3 form whose feature does not exist yet (newPool, newCode, activateCode, buyData,
- * movePools, uploadMulticonfigDoc) is in no manifest: its full-page route answers like any
- * unknown path until the feature lists it.
+ * product §3 form whose feature does not exist yet (uploadMulticonfigDoc) is in no manifest:
+ * its full-page route answers like any unknown path until the feature lists it.
  */
 export const FEATURES = [
   accountFeature,
@@ -38,6 +38,7 @@ export const FEATURES = [
   mailFeature,
   noticesFeature,
   notificationsFeature,
+  resourcesFeature,
   rolesFeature,
   tagsFeature,
   usersFeature,

@@ -112,6 +112,15 @@ describe('account widget (product §2 Header widgets 3, §6 Gating)', () => {
     expect(screen.queryByRole('menuitem', { name: 'Activate code' })).toBeNull();
   });
 
+  it("offers 'Move credits' (product §2 Header widgets: Modals) only to holders of manage_credits", async () => {
+    renderWidget(userOf('admin'));
+    expect(await screen.findByRole('menuitem', { name: 'Move credits' })).toBeTruthy();
+    cleanup();
+    renderWidget(userOf('end_user'));
+    await screen.findByTestId('account-email');
+    expect(screen.queryByRole('menuitem', { name: 'Move credits' })).toBeNull();
+  });
+
   it('shows the company as plain text without view_companies, and no logout-and-cancel unless impersonating', async () => {
     renderWidget(userOf('read_only'));
     const company = await screen.findByTestId('account-company');

@@ -1,10 +1,19 @@
 import { APP_VERSION } from '@fleetgate/shared/constants';
 import { pathOf } from '@fleetgate/shared/routes';
 import { Avatar, Badge, Menu, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconClock, IconGift, IconLogout, IconNews, IconSettings, IconUserCancel } from '@tabler/icons-react';
+import {
+  IconArrowsExchange,
+  IconClock,
+  IconGift,
+  IconLogout,
+  IconNews,
+  IconSettings,
+  IconUserCancel,
+} from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { openForm } from '#src/components/forms/open-form';
 import { useSession } from '#src/lib/session/session-context';
 import { useCancelImpersonation } from '../impersonation/hooks/use-cancel-impersonation';
 import { AccountSummary } from './components/AccountSummary';
@@ -26,6 +35,12 @@ const RevokeImpersonationDialog = lazy(() =>
 );
 
 type Dialog = 'permissions' | 'timezone' | 'revoke' | null;
+
+/** The 'Move credits' modal of product §2 Header widgets: movePools, from the caller's own company. */
+async function openMoveCredits(companyId: number) {
+  const { movePoolsForm } = await import('../resources/forms/resource-forms');
+  await openForm(await movePoolsForm({ source: companyId, title: 'move.widgetTitle' }));
+}
 
 /**
  * The account widget of product §2 Header widgets 3. Its dialogs live outside the menu so
@@ -70,6 +85,15 @@ export function AccountWidget() {
           <Menu.Item component="a" href="/account/settings" leftSection={<IconSettings size={16} />}>
             {t('menu.settings')}
           </Menu.Item>
+          {can('manage_credits') && (
+            <Menu.Item
+              leftSection={<IconArrowsExchange size={16} />}
+              onClick={() => void openMoveCredits(user.company_id)}
+              data-testid="move-credits"
+            >
+              {t('menu.moveCredits')}
+            </Menu.Item>
+          )}
           {can('activate_credit_transfer_codes') && (
             <Menu.Item
               component={Link}

@@ -21,6 +21,9 @@ const InvitationsTable = lazy(() =>
 const CompanyTagsTab = lazy(() =>
   import('../tags/components/TagsTable').then((m) => ({ default: m.CompanyTagsTab })),
 );
+const CompanyResourcesTab = lazy(() =>
+  import('../resources/components/CompanyResourcesTab').then((m) => ({ default: m.CompanyResourcesTab })),
+);
 
 /** The tab bodies whose data exists; the other tabs say they are not available yet. */
 function TabBody({ routeName, company }: { routeName: string; company: { id: number; name: string } }) {
@@ -40,6 +43,14 @@ function TabBody({ routeName, company }: { routeName: string; company: { id: num
       return (
         <Suspense fallback={<Loader />}>
           <CompanyTagsTab companyId={companyId} />
+        </Suspense>
+      );
+    case 'company.resources.credits':
+    case 'company.resources.codes':
+    case 'company.resources.data-history':
+      return (
+        <Suspense fallback={<Loader />}>
+          <CompanyResourcesTab tab={routeName} company={company} />
         </Suspense>
       );
     default:

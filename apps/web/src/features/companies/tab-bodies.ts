@@ -4,4 +4,7 @@ export const COMPANY_TAB_BODIES: readonly string[] = [
   'company.userstable',
   'company.invitations',
   'company.tags',
+  'company.resources.credits',
+  'company.resources.codes',
+  'company.resources.data-history',
 ];

@@ -1,0 +1,330 @@
+import { GB } from '@fleetgate/shared/resources';
+import { DEFAULT_ROLES, type RoleName } from '@fleetgate/shared/roles';
+import { type RouteName, routeChain } from '@fleetgate/shared/routes';
+import type { CurrentUser } from '@fleetgate/shared/schemas/auth';
+import { DEFAULT_BRAND } from '@fleetgate/shared/schemas/brand';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HelpProvider } from '#src/components/page/help-context';
+import { initI18n } from '#src/i18n/i18n';
+import { WindowsProvider } from '#src/lib/dialogs/WindowsProvider';
+import { windowsStore } from '#src/lib/dialogs/windows-store';
+import { clearResponseCache } from '#src/lib/http/client';
+import type { PageProps } from '#src/lib/routing/page';
+import { SessionProvider } from '#src/lib/session/session-context';
+import type { MovementJson, TransferCodeJson } from './api/resources';
+import { CreditCodesPage } from './CreditCodesPage';
+import { CreditHistoryPage } from './CreditHistoryPage';
+import { CompanyResourcesTab } from './components/CompanyResourcesTab';
+import { RedeemCodePage } from './RedeemCodePage';
+
+function userOf(role: RoleName): CurrentUser {
+  const r = DEFAULT_ROLES.find((d) => d.name === role)!;
+  return {
+    id: 5,
+    username: 'someone',
+    email: 'someone@fleetgate.test',
+    avatar_url: null,
+    company: { id: 2, parent_id: 1, name: 'Acme', level: 2, show_payment: false },
+    company_id: 2,
+    company_name: 'Acme',
+    role: { id: r.id, name: r.name, title: r.title },
+    role_id: r.id,
+    role_title: r.title,
+    tos_accepted: true,
+    mfa_type: null,
+    exp: 0,
+    permissions: [...r.permissions],
+    token: { actor: false, actor_user: null },
+    impersonation_access_limit: null,
+    isImpersonating: false,
+    show_payment: false,
+    show_payment_control: false,
+    country_iso_code: null,
+    session: null,
+  };
+}
+
+const movement = (id: number, over: Partial<MovementJson>): MovementJson => ({
+  id,
+  action: 'move',
+  credit_type: 2,
+  credit_type_name: 'Paid credits',
+  amount: 10,
+  data_bytes: null,
+  target_device_id: null,
+  source_company_id: 2,
+  source_company_name: 'Acme',
+  target_company_id: 3,
+  target_company_name: 'Acme North',
+  credit_price: null,
+  pro_form_nr: null,
+  comment: null,
+  code_id: null,
+  device_id: null,
+  user_email: 'admin@fleetgate.test',
+  created_at: '2025-03-01T10:00:00.000Z',
+  ...over,
+});
+
+const code = (id: number, over: Partial<TransferCodeJson>): TransferCodeJson => ({
+  id,
+  code: `AAAA-BBBB-CCCC-000${id}`,
+  company_id: 2,
+  company_name: 'Acme',
+  credit_type: 2,
+  credit_type_name: 'Credits',
+  amount: 5,
+  comment: '',
+  used: false,
+  used_at: null,
+  cancelled: false,
+  created_by: 'admin@fleetgate.test',
+  created_at: '2025-03-01T10:00:00.000Z',
+  ...over,
+});
+
+type Call = { method: string; url: string; body: unknown };
+let calls: Call[];
+let routes: Record<string, (call: Call) => unknown>;
+
+function ok(data: unknown, meta?: Record<string, unknown>) {
+  return new Response(JSON.stringify({ success: true, data, ...(meta ? { meta } : {}) }));
+}
+
+beforeAll(async () => {
+  await initI18n();
+  if (!('fonts' in document))
+    Object.defineProperty(document, 'fonts', {
+      configurable: true,
+      value: { addEventListener() {}, removeEventListener() {} },
+    });
+});
+beforeEach(() => {
+  calls = [];
+  routes = {};
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    const call = {
+      method: init.method ?? 'GET',
+      url: decodeURIComponent(url),
+      body: init.body ? JSON.parse(String(init.body)) : undefined,
+    };
+    calls.push(call);
+    const path = `${call.method} ${new URL(url, 'http://x').pathname}`;
+    const handler = routes[path];
+    const data = handler ? handler(call) : [];
+    return ok(data, Array.isArray(data) ? { total: data.length } : undefined);
+  });
+});
+afterEach(() => {
+  cleanup();
+  windowsStore.reset();
+  clearResponseCache();
+  vi.unstubAllGlobals();
+});
+
+function renderScreen(role: RoleName, name: RouteName, screenOf: (props: PageProps) => ReactElement) {
+  const chain = routeChain(name);
+  const props = { route: chain.at(-1)!, chain, params: {} };
+  const router = createMemoryRouter([{ path: '*', element: screenOf(props) }], { initialEntries: ['/'] });
+  render(
+    <MantineProvider env="test">
+      <Notifications />
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <SessionProvider user={userOf(role)} brand={DEFAULT_BRAND}>
+          <HelpProvider>
+            <WindowsProvider>
+              <RouterProvider router={router} />
+            </WindowsProvider>
+          </HelpProvider>
+        </SessionProvider>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+const lastGet = (path: string) =>
+  calls.filter((c) => c.method === 'GET' && c.url.startsWith(path)).at(-1)?.url;
+
+describe('services.credit-history (product §2)', () => {
+  it('shows each movement in human words, data in GB, and no name for the issuer or another tenant', async () => {
+    routes['GET /api/credits'] = () => [
+      movement(1, {
+        action: 'pool',
+        source_company_id: null,
+        source_company_name: null,
+        target_company_id: 2,
+        target_company_name: 'Acme',
+        credit_price: '12.50',
+        pro_form_nr: 'PF-7',
+      }),
+      movement(2, { action: 'code_redeem', source_company_name: null, source_company_id: 9 }),
+      movement(3, {
+        action: 'trial_data',
+        credit_type: null,
+        credit_type_name: null,
+        amount: 5 * GB,
+        data_bytes: 5 * GB,
+        source_company_id: null,
+        source_company_name: null,
+      }),
+    ];
+    renderScreen('super_admin', 'services.credit-history', (p) => <CreditHistoryPage {...p} />);
+    const rows = await screen.findAllByTestId('movement-row');
+    expect(rows.map((r) => within(r).getByTestId('movement-action').textContent)).toEqual([
+      'Resources added',
+      'Code redeemed',
+      'Trial data',
+    ]);
+    expect(rows[0]!.textContent).toContain('12.50');
+    expect(rows[0]!.textContent).toContain('PF-7');
+    expect(within(rows[0]!).getAllByText('—').length).toBeGreaterThan(0);
+    expect(within(rows[1]!).getByText('Another company')).toBeTruthy();
+    expect(within(rows[2]!).getByTestId('movement-amount').textContent).toBe('5 GB');
+    expect(lastGet('/api/credits?')).toBe('/api/credits?sort=-created_at&limit=25&offset=0');
+    // The super admin adds resources; every holder of manage_credits moves them.
+    expect(screen.getByTestId('resources-add')).toBeTruthy();
+    expect(screen.getByTestId('resources-move')).toBeTruthy();
+    expect(screen.getByTestId('credit-report-open')).toBeTruthy();
+  });
+
+  it('asks the server for a period whose last day counts whole', async () => {
+    renderScreen('admin', 'services.credit-history', (p) => <CreditHistoryPage {...p} />);
+    await screen.findByTestId('credit-history-empty');
+    fireEvent.change(screen.getByTestId('credit-history-to'), { target: { value: '2025-03-31' } });
+    await waitFor(() => expect(lastGet('/api/credits?')).toMatch(/&to=2025-0[34]-\d\dT\d\d:00:00.000Z$/));
+  });
+
+  it('offers an admin no Add resources, and a client only the report', async () => {
+    renderScreen('admin', 'services.credit-history', (p) => <CreditHistoryPage {...p} />);
+    await screen.findByTestId('credit-history-empty');
+    expect(screen.queryByTestId('resources-add')).toBeNull();
+    expect(screen.getByTestId('resources-move')).toBeTruthy();
+    cleanup();
+    renderScreen('end_user', 'services.credit-history', (p) => <CreditHistoryPage {...p} />);
+    await screen.findByTestId('credit-history-empty');
+    expect(screen.queryByTestId('resources-move')).toBeNull();
+    expect(screen.getByTestId('credit-report-open')).toBeTruthy();
+  });
+});
+
+describe('services.credit-codes (product §2, §4 Used / Not Used)', () => {
+  it('says Used, Not Used or Cancelled, and cancels only an unused code, after asking', async () => {
+    routes['GET /api/credits/codes'] = () => [
+      code(1, {}),
+      code(2, { used: true, used_at: '2025-03-02T10:00:00.000Z' }),
+      code(3, { cancelled: true }),
+    ];
+    routes['DELETE /api/credits/codes/1'] = () => code(1, { cancelled: true });
+    renderScreen('admin', 'services.credit-codes', (p) => <CreditCodesPage {...p} />);
+    const rows = await screen.findAllByTestId('code-row');
+    expect(rows.map((r) => within(r).getByTestId('code-status').textContent)).toEqual([
+      'Not Used',
+      'Used',
+      'Cancelled',
+    ]);
+    expect(rows.map((r) => within(r).queryByTestId('code-cancel') !== null)).toEqual([true, false, false]);
+    expect(within(rows[0]!).getByTestId('code-value').textContent).toBe('AAAA-BBBB-CCCC-0001');
+    expect(within(rows[0]!).getByRole('button', { name: 'Copy code' })).toBeTruthy();
+
+    fireEvent.click(within(rows[0]!).getByTestId('code-cancel'));
+    const question = await screen.findByTestId('confirm-message');
+    expect(question.textContent).toContain('AAAA-BBBB-CCCC-0001');
+    const confirmWindow = question.closest('[role="dialog"]') as HTMLElement;
+    expect(within(confirmWindow).getByRole('button', { name: 'Keep code' })).toBeTruthy();
+    fireEvent.click(within(confirmWindow).getByRole('button', { name: 'Cancel code' }));
+    await screen.findByText('Code cancelled successfully');
+    expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/credits/codes/1')).toBe(true);
+  });
+
+  it('creates a code and shows it with a copy button until the window is closed', async () => {
+    routes['GET /api/credits/types'] = () => [{ id: 2, name: 'Credits', payment_type: 'paid' }];
+    routes['POST /api/credits/codes'] = (call) => code(7, { ...(call.body as object), comment: 'For Beta' });
+    renderScreen('admin', 'services.credit-codes', (p) => <CreditCodesPage {...p} />);
+    fireEvent.click(await screen.findByTestId('code-create'));
+    const form = await screen.findByTestId('form-newCode');
+    // Only the super admin names the company the code comes from (product §6).
+    expect(within(form).queryByText('From company')).toBeNull();
+    fireEvent.change(within(form).getByRole('textbox', { name: /Amount/ }), { target: { value: '5' } });
+    fireEvent.change(within(form).getByRole('textbox', { name: /Comment/ }), {
+      target: { value: 'For Beta' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Create code' }));
+    expect((await screen.findByTestId('created-code-value')).textContent).toBe('AAAA-BBBB-CCCC-0007');
+    await screen.findByText('Code created successfully');
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      credit_type_name: 'Credits',
+      amount: 5,
+      comment: 'For Beta',
+    });
+    expect(screen.getByTestId('created-code-copy')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('created-code-done'));
+    await waitFor(() => expect(screen.queryByTestId('created-code')).toBeNull());
+  });
+});
+
+describe('service.add-credits (product §3 activateCode)', () => {
+  it('activates a code, says what the company received and is ready for the next one', async () => {
+    routes['POST /api/credits/codes/activate'] = () => ({
+      company_id: 2,
+      credit_type: 2,
+      credit_type_name: 'Credits',
+      amount: 5,
+    });
+    renderScreen('end_user', 'service.add-credits', (p) => <RedeemCodePage {...p} />);
+    const field = await screen.findByRole('textbox', { name: /Code/ });
+    fireEvent.change(field, { target: { value: ' AAAA-BBBB-CCCC-0001 ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Activate code' }));
+    await screen.findByText('Code activated successfully');
+    expect((await screen.findByTestId('redeemed')).textContent).toContain(
+      'Your company received 5 × Credits.',
+    );
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ code: 'AAAA-BBBB-CCCC-0001' });
+    expect((screen.getByRole('textbox', { name: /Code/ }) as HTMLInputElement).value).toBe('');
+  });
+});
+
+describe('company.resources (product §2, §3 buyData)', () => {
+  it('shows the balances and buys data after asking “Spend N credits for M GB?”', async () => {
+    routes['GET /api/companies/9/resources'] = () => ({
+      company_id: 9,
+      credits_left: 12,
+      packs_left: 1,
+      remaining_data: 5 * GB,
+      per_type: [{ credit_type: 2, credit_type_name: 'Credits', left: 12 }],
+    });
+    routes['POST /api/companies/data'] = () => ({
+      company_id: 9,
+      credits: 3,
+      data_bytes: 6 * GB,
+      remaining_data: 11 * GB,
+    });
+    const company = { id: 9, name: 'Acme North' };
+    renderScreen('admin', 'company.resources.credits', () => (
+      <CompanyResourcesTab tab="company.resources.credits" company={company} />
+    ));
+    expect((await screen.findByTestId('balance-credits')).textContent).toBe('12');
+    expect(screen.getByTestId('balance-packs').textContent).toBe('1');
+    expect(screen.getByTestId('balance-data').textContent).toBe('5 GB');
+    await waitFor(() => expect(lastGet('/api/credits?')).toContain('company_id=9'));
+
+    fireEvent.click(screen.getByTestId('buy-data'));
+    const form = await screen.findByTestId('form-buyData');
+    fireEvent.change(within(form).getByRole('textbox', { name: /Credits/ }), { target: { value: '003' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Buy data' }));
+    expect((await screen.findByTestId('confirm-message')).textContent).toBe('Spend 3 credits for 6 GB?');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    const confirmWindow = screen.getByTestId('confirm-message').closest('[role="dialog"]') as HTMLElement;
+    fireEvent.click(within(confirmWindow).getByRole('button', { name: 'Buy data' }));
+    await screen.findByText('Data bought successfully');
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+      url: '/api/companies/data',
+      body: { company_id: 9, credits: 3 },
+    });
+  });
+});

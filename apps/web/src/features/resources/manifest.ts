@@ -1,0 +1,32 @@
+import i18next from 'i18next';
+import { defineFeature } from '#src/lib/define-feature';
+import { dialog } from '#src/lib/dialogs/registry';
+
+const forms = () => import('./forms/resource-forms');
+
+/**
+ * Resources (product §2 administration.resources, service.add-credits; §3 newPool, movePools,
+ * newCode, activateCode, buyData): the credit history, the transfer codes, the redeem page,
+ * the 'credit report' dialog and the resource forms. A company's resources tabs are drawn by
+ * the company page with this feature's tables.
+ */
+export const resourcesFeature = defineFeature({
+  pages: {
+    'services.credit-history': () => import('./CreditHistoryPage').then((m) => m.CreditHistoryPage),
+    'services.credit-codes': () => import('./CreditCodesPage').then((m) => m.CreditCodesPage),
+    'service.add-credits': () => import('./RedeemCodePage').then((m) => m.RedeemCodePage),
+  },
+  dialogs: {
+    creditReport: dialog(() => import('./dialogs/CreditReportDialog').then((m) => m.CreditReportDialog), {
+      title: () => i18next.t('resources:report.title'),
+      size: 'sm',
+    }),
+  },
+  forms: {
+    newPool: () => forms().then((m) => m.newPoolForm()),
+    movePools: () => forms().then((m) => m.movePoolsForm()),
+    newCode: () => forms().then((m) => m.newCodeForm()),
+    activateCode: () => forms().then((m) => m.activateCodeForm),
+    buyData: () => forms().then((m) => m.buyDataForm()),
+  },
+});
