@@ -386,3 +386,27 @@ export const deviceResourcesMovedSchema = fields('Moved', {
   target: deviceServiceSchema,
 });
 export type DeviceResourcesMoved = z.infer<typeof deviceResourcesMovedSchema>;
+
+/**
+ * A quota a parent sets on a subsidiary: how many units of a type the subsidiary's own users
+ * may pass on (down its tree or into codes) from now on; `cap: null` removes it.
+ */
+export const setQuotaBodySchema = body({
+  credit_type_name: typeNameSchema,
+  cap: z
+    .number({ error: typeMessage('Quota', 'a number') })
+    .int('Quota must be a whole number')
+    .min(0, 'Quota must be at least 0')
+    .max(AMOUNT_MAX, `Quota must be at most ${RESOURCE_LIMITS.amountDigits} digits`)
+    .nullable(),
+});
+export type SetQuotaBody = z.infer<typeof setQuotaBodySchema>;
+
+export const quotaSchema = fields('Quota', {
+  credit_type: whole('Resource type'),
+  credit_type_name: text('Resource type name'),
+  cap: whole('Quota'),
+  moved: whole('Passed on'),
+  left: whole('Left'),
+});
+export type Quota = z.infer<typeof quotaSchema>;

@@ -178,3 +178,23 @@ export const dataUsage = pgTable(
     index('data_usage_device_idx').on(t.deviceId, t.day),
   ],
 );
+
+/**
+ * Quotas a parent sets on a subsidiary (docs/decisions.md, Resources): how many units of a
+ * type the subsidiary's own users may pass on, down its tree or into transfer codes. `moved`
+ * counts what they passed on since the quota was set; one conditional UPDATE takes from it.
+ */
+export const resourceQuotas = pgTable(
+  'resource_quotas',
+  {
+    companyId: integer('company_id').notNull(),
+    resourceTypeId: integer('resource_type_id')
+      .notNull()
+      .references(() => resourceTypes.id),
+    cap: amount('cap').notNull(),
+    moved: amount('moved').notNull().default(0),
+    setBy: integer('set_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.resourceTypeId] }), check('resource_quotas_moved_check', sql`${t.moved} <= ${t.cap}`)],
+);

@@ -196,6 +196,29 @@ const ROWS: Row[] = [
     },
   },
   {
+    name: 'GET /api/companies/:id/quotas',
+    call: (c, t) => c.get(`/api/companies/${t.companyId}/quotas`),
+    expect: {
+      super_admin: 'ok',
+      admin: SUBTREE,
+      readonly_admin: SUBTREE,
+      end_user: OWN_ONLY,
+      read_only: 'denied',
+    },
+  },
+  {
+    // Set from above only: the caller's own company is refused (403) like a missing right.
+    name: 'PUT /api/companies/:id/quotas',
+    call: (c, t) => c.put(`/api/companies/${t.companyId}/quotas`, { credit_type_name: '2', cap: 5 }),
+    expect: {
+      super_admin: { self: 'ok', parent: 'denied', child: 'ok', sibling: 'ok', unrelated: 'ok' },
+      admin: { self: 'denied', parent: 'hidden', child: 'ok', sibling: 'hidden', unrelated: 'hidden' },
+      readonly_admin: 'denied',
+      end_user: 'denied',
+      read_only: 'denied',
+    },
+  },
+  {
     name: 'POST /api/companies/data (for the target)',
     call: (c, t) => c.post('/api/companies/data', { company_id: t.companyId, credits: 1 }),
     expect: {

@@ -440,6 +440,86 @@ describe('transfer codes', () => {
   });
 });
 
+describe('quotas set by a parent', () => {
+  it('hold a subsidiary’s own users to what they may pass on, down or into codes, under races too', async () => {
+    const company = await createCompany(app, 'Quota Co', tree.acme.id);
+    const below = await createCompany(app, 'Quota Child', company.id);
+    await createUser(app, 'admin@quota.test', 'admin', company.id);
+    const quotaAdmin = await signedIn(app, 'admin@quota.test');
+    await pool(company.id, 100);
+    const set = await acmeAdmin.put(`/api/companies/${company.id}/quotas`, {
+      credit_type_name: 'Credits',
+      cap: 12,
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().data).toEqual([
+      { credit_type: 2, credit_type_name: 'Credits', cap: 12, moved: 0, left: 12 },
+    ]);
+    expect(
+      (await quotaAdmin.put(`/api/companies/${company.id}/quotas`, { credit_type_name: 'Credits', cap: 99 }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await betaAdmin.put(`/api/companies/${company.id}/quotas`, { credit_type_name: 'Credits', cap: 99 }))
+        .statusCode,
+    ).toBe(404);
+
+    const moveDown = (amount: number) =>
+      quotaAdmin.post('/api/credits/move', {
+        credit_type_name: 'Credits',
+        source: company.id,
+        target: below.id,
+        amount,
+      });
+    const results = await Promise.all(Array.from({ length: 15 }, () => moveDown(1)));
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(12);
+    expect(errorsOf(results.find((r) => r.statusCode !== 200)!)).toContainEqual(
+      expect.objectContaining({
+        source: 'amount',
+        message: 'Your company’s quota allows passing on 0 more of this type',
+      }),
+    );
+    const code = await quotaAdmin.post('/api/credits/codes', { credit_type_name: 'Credits', amount: 1 });
+    expect(code.statusCode).toBe(400);
+    expect(await balance(below.id, PAID_CREDITS)).toBe(12);
+    // The parent and the super admin are not held by it, and moving up is not passing on.
+    expect(
+      (
+        await acmeAdmin.post('/api/credits/move', {
+          credit_type_name: 'Credits',
+          source: company.id,
+          target: below.id,
+          amount: 5,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await quotaAdmin.post('/api/credits/move', {
+          credit_type_name: 'Credits',
+          source: below.id,
+          target: company.id,
+          amount: 1,
+        })
+      ).statusCode,
+    ).toBe(200);
+
+    expect(
+      (
+        await acmeAdmin.put(`/api/companies/${company.id}/quotas`, { credit_type_name: 'Credits', cap: null })
+      ).json().data,
+    ).toEqual([]);
+    expect((await moveDown(3)).statusCode).toBe(200);
+    for (const cap of [-1, 1.5, 'ten', 10 ** 12]) {
+      const bad = await acmeAdmin.put(`/api/companies/${company.id}/quotas`, {
+        credit_type_name: 'Credits',
+        cap,
+      });
+      expect(bad.statusCode, String(cap)).toBe(400);
+    }
+  });
+});
+
 describe('company data (buyData)', () => {
   it('spends credits for 2 GB each, free ones first, and grows remaining_data', async () => {
     const company = await createCompany(app, 'Data Co', tree.acme.id);

@@ -4,7 +4,13 @@ import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Db } from '#src/db/database';
 import { allOf, type ListSpec, listPlan } from '#src/db/list-sql';
 import { companies } from '#src/db/schema/companies';
-import { ledgerAccounts, ledgerEntries, ledgerPostings, transferCodes } from '#src/db/schema/resources';
+import {
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerPostings,
+  resourceQuotas,
+  transferCodes,
+} from '#src/db/schema/resources';
 import { users } from '#src/db/schema/users';
 import type { ListQuery } from '#src/http/list-query';
 import type { Scope } from '../policy/scope';
@@ -265,6 +271,59 @@ export const resourcesRepository = {
       })
       .from(ledgerAccounts)
       .where(and(eq(ledgerAccounts.kind, 'company'), inArray(ledgerAccounts.companyId, companyIds)));
+  },
+
+  /** The quotas set on a company, type by type. */
+  quotas(db: Db, companyId: number) {
+    return db
+      .select({ type: resourceQuotas.resourceTypeId, cap: resourceQuotas.cap, moved: resourceQuotas.moved })
+      .from(resourceQuotas)
+      .where(eq(resourceQuotas.companyId, companyId))
+      .orderBy(resourceQuotas.resourceTypeId);
+  },
+
+  /** Sets a quota anew (what was passed on before no longer counts), or removes it (null). */
+  async setQuota(tx: Db, companyId: number, type: number, cap: number | null, setBy: number) {
+    if (cap === null) {
+      await tx
+        .delete(resourceQuotas)
+        .where(and(eq(resourceQuotas.companyId, companyId), eq(resourceQuotas.resourceTypeId, type)));
+      return;
+    }
+    const row = { cap, moved: 0, setBy, updatedAt: new Date() };
+    await tx
+      .insert(resourceQuotas)
+      .values({ companyId, resourceTypeId: type, ...row })
+      .onConflictDoUpdate({ target: [resourceQuotas.companyId, resourceQuotas.resourceTypeId], set: row });
+  },
+
+  /**
+   * Takes `amount` from the company's quota of the type, if it has one: one conditional
+   * UPDATE, so racing moves cannot pass the cap together. Answers what was left when it would.
+   */
+  async takeQuota(
+    tx: Db,
+    companyId: number,
+    type: number,
+    amount: number,
+  ): Promise<{ ok: true } | { ok: false; left: number }> {
+    const [taken] = await tx
+      .update(resourceQuotas)
+      .set({ moved: sql`${resourceQuotas.moved} + ${amount}` })
+      .where(
+        and(
+          eq(resourceQuotas.companyId, companyId),
+          eq(resourceQuotas.resourceTypeId, type),
+          sql`${resourceQuotas.moved} + ${amount} <= ${resourceQuotas.cap}`,
+        ),
+      )
+      .returning({ moved: resourceQuotas.moved });
+    if (taken) return { ok: true };
+    const [quota] = await tx
+      .select({ cap: resourceQuotas.cap, moved: resourceQuotas.moved })
+      .from(resourceQuotas)
+      .where(and(eq(resourceQuotas.companyId, companyId), eq(resourceQuotas.resourceTypeId, type)));
+    return quota ? { ok: false, left: quota.cap - quota.moved } : { ok: true };
   },
 
   /** A device's own resources (connection data packs not used yet), type by type. */

@@ -21,8 +21,10 @@ import {
   movePoolsBodySchema,
   newCodeBodySchema,
   newPoolBodySchema,
+  quotaSchema,
   redeemedSchema,
   resourceTypeSchema,
+  setQuotaBodySchema,
   transferCodeSchema,
 } from '@fleetgate/shared/schemas/resources';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -369,6 +371,42 @@ export async function resourcesRoutes(app: FastifyInstance): Promise<void> {
     async (request) => ({
       success: true as const,
       data: await resourcesService.balances(ctx(request), request.params.id),
+    }),
+  );
+
+  r.get(
+    '/api/companies/:id/quotas',
+    {
+      config: { access: { permission: 'view_credits' as const } },
+      schema: {
+        tags,
+        summary: 'The quotas a parent set on the company: what its own users may still pass on',
+        params: idParams,
+        response: { 200: okBody(z.array(quotaSchema)) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await resourcesService.quotas(ctx(request), request.params.id),
+    }),
+  );
+
+  r.put(
+    '/api/companies/:id/quotas',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Set (or with cap null remove) how much of a type a subsidiary’s own users may pass on',
+        params: idParams,
+        body: setQuotaBodySchema,
+        response: { 200: okBody(z.array(quotaSchema)) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await resourcesService.setQuota(ctx(request), request.params.id, request.body),
+      message: 'Quota saved successfully',
     }),
   );
 

@@ -20,8 +20,10 @@ import type {
   MovePoolsBody,
   NewCodeBody,
   NewPoolBody,
+  SetQuotaBody,
 } from '@fleetgate/shared/schemas/resources';
 import { digest } from '#src/auth/tokens';
+import type { Db } from '#src/db/database';
 import { AppError, badRequest, forbidden, notFound } from '#src/http/errors';
 import type { ListQuery } from '#src/http/list-query';
 import { audited } from '../audit/audit.service';
@@ -56,6 +58,23 @@ const REPORT_COLUMNS = [
 const REPORT_PAGE = 1000;
 /** A report holds at most this many movements; a longer period is asked for in parts. */
 const REPORT_ROWS_MAX = 100_000;
+
+/** A move or code that passes a quota its company's parent set. */
+class QuotaExceeded extends Error {
+  constructor(readonly left: number) {
+    super('Quota exceeded');
+  }
+}
+
+/**
+ * Takes from the quota when the caller acts for the company that has one (its parent set it
+ * to hold the subsidiary's own users back; the parent and the super admin are not held).
+ */
+async function takeQuota(ctx: ServiceContext, tx: Db, companyId: number, type: number, amount: number) {
+  if (ctx.caller.principal.company.id !== companyId) return;
+  const taken = await resourcesRepository.takeQuota(tx, companyId, type, amount);
+  if (!taken.ok) throw new QuotaExceeded(taken.left);
+}
 
 export const isSuperAdmin = (ctx: ServiceContext) => ctx.caller.principal.permissions.includes('super_admin');
 
@@ -114,6 +133,8 @@ export async function guardBalance<T>(
       const left = error.account.type === null ? formatData(error.available) : String(error.available);
       throw badRequest(`Not enough ${what}: ${left} left`, field);
     }
+    if (error instanceof QuotaExceeded)
+      throw badRequest(`Your company’s quota allows passing on ${error.left} more of this type`, field);
     if (error instanceof BalanceTooLarge)
       throw badRequest('The amount is too large for the company’s balance', field);
     throw error;
@@ -287,8 +308,9 @@ export const resourcesService = {
     const id = await guardBalance(ctx, () =>
       audited(
         ctx.db,
-        (tx) =>
-          post(
+        async (tx) => {
+          if (to.path.startsWith(from.path)) await takeQuota(ctx, tx, from.id, type.id, input.amount);
+          return post(
             tx,
             {
               action: 'move',
@@ -302,7 +324,8 @@ export const resourcesService = {
               { account: company(from.id, type.id), amount: -input.amount },
               { account: company(to.id, type.id), amount: input.amount },
             ],
-          ),
+          );
+        },
         (entryId) =>
           callerAudit(ctx, {
             action: 'resources.move',
@@ -375,6 +398,7 @@ export const resourcesService = {
       audited(
         ctx.db,
         async (tx) => {
+          await takeQuota(ctx, tx, from.id, type.id, input.amount);
           const codeId = await resourcesRepository.insertCode(tx, {
             companyId: from.id,
             resourceTypeId: type.id,
@@ -510,6 +534,45 @@ export const resourcesService = {
       credit_type_name: typeNameFor(type, isSuperAdmin(ctx)),
       amount: claimed.amount,
     };
+  },
+
+  /** The quotas set on a company the caller reaches. */
+  async quotas(ctx: ServiceContext, companyId: number) {
+    const found = await companyInScope(ctx.db, scopeOf(ctx.caller), companyId);
+    if (!found) throw notFound('Company');
+    const rows = await resourcesRepository.quotas(ctx.db, found.id);
+    return rows.map((q) => ({
+      credit_type: q.type,
+      credit_type_name: typeNameFor(typeOrRefuse(q.type), isSuperAdmin(ctx)),
+      cap: q.cap,
+      moved: q.moved,
+      left: q.cap - q.moved,
+    }));
+  },
+
+  /**
+   * Sets how many units of a type a subsidiary's own users may pass on from now on, or removes
+   * the quota. Only from above: the caller's company must be an ancestor of the company.
+   */
+  async setQuota(ctx: ServiceContext, companyId: number, input: SetQuotaBody) {
+    const target = await reachableCompany(ctx, companyId, 'company_id');
+    if (target.id === ctx.caller.principal.company.id)
+      throw forbidden('A quota is set by a parent company, not by the company itself');
+    const type = typeNamed(ctx, input.credit_type_name);
+    await audited(
+      ctx.db,
+      (tx) =>
+        resourcesRepository.setQuota(tx, target.id, type.id, input.cap, ledgerIdentity(ctx).actorUserId),
+      () =>
+        callerAudit(ctx, {
+          action: 'resources.quota',
+          companyId: target.id,
+          targetType: 'company',
+          targetId: target.id,
+          details: { credit_type: type.id, cap: input.cap },
+        }),
+    );
+    return this.quotas(ctx, target.id);
   },
 
   /**
