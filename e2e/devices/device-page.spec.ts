@@ -246,7 +246,7 @@ describe('device page', () => {
         expect(await unavailable.textContent(), tab.name).toBe('This tab is not available yet');
         const header = (await frame.getByTestId('device-header').boundingBox())!;
         expect((await unavailable.boundingBox())!.y, tab.name).toBeGreaterThan(header.y + header.height);
-        if (tab.name === 'device.services') await screenshot(page, 'device-tab-unavailable');
+        if (tab.name === 'device.access') await screenshot(page, 'device-tab-unavailable');
       } else {
         expect(
           await frame.getByTestId('device-header').evaluate((el) => el.nextElementSibling !== null),

@@ -38,6 +38,7 @@ export const BUILT = [
   'device.metrics.mobile-data',
   'device.metrics.io',
   'device.metrics.gps',
+  'device.services',
   'users.companies',
   'company.tree',
   'company.devices',

@@ -26,6 +26,8 @@ const formDialog = (
 
 const metrics = () => import('./device/MetricsTab').then((m) => m.MetricsTab);
 const forms = () => import('./forms/device-forms');
+const serviceForms = () => import('./forms/service-forms');
+const servicesDialogs = () => import('./components/ManageServicesDialog');
 
 /** The devices table, the device page and its tabs, the device dialogs and forms (product §2). */
 export const devicesFeature = defineFeature({
@@ -35,6 +37,7 @@ export const devicesFeature = defineFeature({
     'device.location': () => import('./device/LocationTab').then((m) => m.LocationTab),
     'device.data-usage': () => import('./device/DataUsageTab').then((m) => m.DataUsageTab),
     'device.ports': () => import('./device/PortsTab').then((m) => m.PortsTab),
+    'device.services': () => import('./device/ServicesTab').then((m) => m.ServicesTab),
     'device.metrics.dynamic': metrics,
     'device.metrics.mobile-data': metrics,
     'device.metrics.io': metrics,
@@ -67,6 +70,14 @@ export const devicesFeature = defineFeature({
     'device.updateInfo': formDialog((f) => f.updateInfoForm, 'updateInfo.title'),
     'device.passwordManager': formDialog((f) => f.passwordForm, 'password.title'),
     'device.cli': formDialog((f) => f.cliForm, 'cli.title', 'lg'),
+    'device.manageServices': dialog(() => servicesDialogs().then((m) => m.ManageServicesDialog), {
+      title: deviceTitle('services.manage'),
+      size: 'lg',
+    }),
+    'device.pack': dialog(() => servicesDialogs().then((m) => m.DevicePackDialog), {
+      title: deviceTitle('services.pack'),
+      size: 'lg',
+    }),
     'device.manageTags': dialog(
       () => import('./components/ManageTagsDialog').then((m) => m.ManageTagsDialog),
       {
@@ -82,5 +93,7 @@ export const devicesFeature = defineFeature({
     devicePassword: () => forms().then((m) => m.passwordForm),
     deviceMonitoringPeriod: () => forms().then((m) => m.monitoringPeriodForm),
     deviceCli: () => forms().then((m) => m.cliForm),
+    deviceServices: () => serviceForms().then((m) => m.loadManageServicesForm()),
+    devicePack: () => serviceForms().then((m) => m.loadManageServicesForm({ pack: true })),
   },
 });

@@ -14,7 +14,7 @@ import type { DeviceDetail } from '../api/types';
 import { StatusBadge } from '../components/StatusBadge';
 import { applyStatusChange } from '../hooks/use-live-status';
 import { text } from '../utils/format';
-import { DeviceActionsMenu } from './DeviceActionsMenu';
+import { DEVICE_ACTION_PERMISSIONS, DeviceActionsMenu } from './DeviceActionsMenu';
 import { DeviceHeader } from './DeviceHeader';
 
 const STATE_REFRESH_MS = 10_000;
@@ -96,7 +96,7 @@ export function DeviceFrame({ chain, params, children }: Props) {
           </Box>
         </Group>
       }
-      actions={can('manage_devices') ? <DeviceActionsMenu device={data} /> : undefined}
+      actions={can(DEVICE_ACTION_PERMISSIONS) ? <DeviceActionsMenu device={data} /> : undefined}
     >
       <Stack gap="md">
         <DeviceHeader device={data} companyLink={can('view_companies')} />
