@@ -410,3 +410,23 @@ export const quotaSchema = fields('Quota', {
   left: whole('Left'),
 });
 export type Quota = z.infer<typeof quotaSchema>;
+
+/** How many devices one bulk activation may name. */
+export const BULK_SERVICE_MAX = 100;
+
+/** 'Manage services' on the devices table's selection: one unit of the type per device, all or none. */
+export const activateServicesBodySchema = body({
+  device_id: listOf(whole('Device').min(1, 'Device ids are positive whole numbers'), 'Devices')
+    .min(1, 'Select at least one device')
+    .max(BULK_SERVICE_MAX, `At most ${BULK_SERVICE_MAX} devices at a time`),
+  credit_type_name: typeNameSchema,
+  auto_renew: flag('Renew automatically').optional(),
+});
+export type ActivateServicesBody = z.infer<typeof activateServicesBodySchema>;
+
+export const servicesActivatedSchema = fields('Activated', {
+  activated: whole('Activated'),
+  credit_type: whole('Resource type'),
+  credit_type_name: text('Resource type name'),
+});
+export type ServicesActivated = z.infer<typeof servicesActivatedSchema>;

@@ -6,7 +6,7 @@ import { deviceConnectionAttempts, devices } from '#src/db/schema/devices';
 import { ledgerAccounts } from '#src/db/schema/resources';
 import { errorsOf, TestClient } from '#test/app';
 import { buildGatewayApp, onlineAgent, registerDirect, testIdentity, waitFor } from '#test/devices';
-import { createUser, signedIn, tenantTree } from '#test/factories';
+import { createCompany, createUser, signedIn, tenantTree } from '#test/factories';
 import { sweepServices } from './device-services.service';
 
 let app: FastifyInstance;
@@ -288,5 +288,47 @@ describe('device services', () => {
       action: string;
     }[];
     expect(history.map((m) => m.action).sort()).toEqual(['move_days', 'move_pack']);
+  });
+
+  it('activates a type on several devices at once, each from its company, all or none', async () => {
+    const company = await createCompany(app, 'Bulk Co', tree.acme.id);
+    const devicesOf = [];
+    for (let i = 0; i < 3; i++) devicesOf.push(await registerDirect(app, testIdentity(), company.id));
+    const ids = devicesOf.map((d) => d.id);
+    await give(company.id, 2, 2);
+    const short = await acmeAdmin.post('/api/devices/services', {
+      device_id: ids,
+      credit_type_name: 'Credits',
+    });
+    expect(errorsOf(short)).toContainEqual(
+      expect.objectContaining({ source: 'credit_type_name', message: 'Not enough credits: 0 left' }),
+    );
+    expect(await balance(company.id, 2)).toBe(2);
+    expect((await service(acmeAdmin, ids[0]!)).trial).toBe(true);
+
+    await give(company.id, 2, 1);
+    const done = await acmeAdmin.post('/api/devices/services', {
+      device_id: ids,
+      credit_type_name: 'Credits',
+      auto_renew: true,
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().data).toEqual({ activated: 3, credit_type: 2, credit_type_name: 'Credits' });
+    expect(await balance(company.id, 2)).toBe(0);
+    for (const id of ids)
+      expect(await service(acmeAdmin, id)).toMatchObject({ trial: false, auto_renew: true });
+    const outside = await registerDirect(app, testIdentity(), tree.beta.id);
+    expect(
+      (
+        await acmeAdmin.post('/api/devices/services', {
+          device_id: [ids[0], outside.id],
+          credit_type_name: 'Credits',
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await acmeAdmin.post('/api/devices/services', { device_id: [], credit_type_name: 'Credits' }))
+        .statusCode,
+    ).toBe(400);
   });
 });

@@ -5,7 +5,11 @@ import {
   typeByName,
   typeNameFor,
 } from '@fleetgate/shared/resources';
-import type { ActivateServiceBody, MoveDeviceResourcesBody } from '@fleetgate/shared/schemas/resources';
+import type {
+  ActivateServiceBody,
+  ActivateServicesBody,
+  MoveDeviceResourcesBody,
+} from '@fleetgate/shared/schemas/resources';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#src/db/database';
 import type { Gateway } from '#src/gateway/gateway';
@@ -116,6 +120,71 @@ export const deviceServicesService = {
     );
     await warnIfLow(ctx, device.company_id);
     return this.get(ctx, device.id);
+  },
+
+  /**
+   * 'Manage services' on several devices (the devices table's selection): one unit of a credit
+   * or pack type per device, each from its own company, all in one transaction: if any company
+   * has too few, nothing changes.
+   */
+  async activateMany(ctx: ServiceContext, input: ActivateServicesBody) {
+    const ids = [...new Set(input.device_id)];
+    const found: Awaited<ReturnType<typeof devicesService.find>>[] = [];
+    for (const id of ids) found.push(await devicesService.find(ctx, id));
+    const type = typeByName(input.credit_type_name, isSuperAdmin(ctx));
+    if (!type) throw badRequest('Resource type not found', 'credit_type_name');
+    if (type.license_type !== 'credit' && type.license_type !== 'management_pack')
+      throw badRequest(
+        'Only a credit or a management pack switches a device’s service on',
+        'credit_type_name',
+      );
+    const now = new Date();
+    await guardBalance(
+      ctx,
+      () =>
+        audited(
+          ctx.db,
+          async (tx) => {
+            for (const device of found) {
+              await post(
+                tx,
+                {
+                  action: 'activate',
+                  resourceTypeId: type.id,
+                  amount: 1,
+                  sourceCompanyId: device.company_id,
+                  deviceId: device.id,
+                  ...ledgerIdentity(ctx),
+                },
+                [
+                  { account: { kind: 'company', companyId: device.company_id, type: type.id }, amount: -1 },
+                  { account: { kind: 'issuer', type: type.id }, amount: 1 },
+                ],
+              );
+              await deviceServicesRepository.extend(tx, device.id, type.duration_days!, type.id, now);
+              if (input.auto_renew !== undefined)
+                await deviceServicesRepository.setAutoRenew(tx, device.id, input.auto_renew);
+            }
+          },
+          () =>
+            found.map((device) =>
+              callerAudit(ctx, {
+                action: 'device.service_activate',
+                companyId: device.company_id,
+                targetType: 'device',
+                targetId: device.id,
+                details: { credit_type: type.id, bulk: true },
+              }),
+            ),
+        ),
+      'credit_type_name',
+    );
+    for (const companyId of new Set(found.map((d) => d.company_id))) await warnIfLow(ctx, companyId);
+    return {
+      activated: found.length,
+      credit_type: type.id,
+      credit_type_name: typeNameFor(type, isSuperAdmin(ctx)),
+    };
   },
 
   /** A connection data pack activated on a device: its data stays with the device until used or moved. */

@@ -184,6 +184,18 @@ const ROWS: Row[] = [
     },
   },
   {
+    name: 'POST /api/devices/services (the target’s device)',
+    call: async (c, _t, fresh) =>
+      c.post('/api/devices/services', { device_id: [(await fresh()).deviceId], credit_type_name: '2' }),
+    expect: {
+      super_admin: 'ok',
+      admin: SUBTREE,
+      readonly_admin: 'denied',
+      end_user: OWN_ONLY,
+      read_only: 'denied',
+    },
+  },
+  {
     name: 'POST /api/devices/credits/move (from a device of home to the target’s)',
     call: (c, t) =>
       c.post('/api/devices/credits/move', { source: homeDevice, target: t.deviceId, resource: 'days' }),

@@ -4,6 +4,7 @@ import { pageQuerySchema } from '@fleetgate/shared/schemas/list';
 import {
   activateCodeBodySchema,
   activateServiceBodySchema,
+  activateServicesBodySchema,
   autoRenewBodySchema,
   buyDataBodySchema,
   codeListQuerySchema,
@@ -24,6 +25,7 @@ import {
   quotaSchema,
   redeemedSchema,
   resourceTypeSchema,
+  servicesActivatedSchema,
   setQuotaBodySchema,
   transferCodeSchema,
 } from '@fleetgate/shared/schemas/resources';
@@ -98,6 +100,24 @@ export async function resourcesRoutes(app: FastifyInstance): Promise<void> {
     async (request) => ({
       success: true as const,
       data: await deviceServicesService.activate(ctx(request), request.params.id, request.body),
+      message: 'Service activated successfully',
+    }),
+  );
+
+  r.post(
+    '/api/devices/services',
+    {
+      config: services,
+      schema: {
+        tags,
+        summary: 'Activate a credit or pack on each of several devices, all or none',
+        body: activateServicesBodySchema,
+        response: { 200: okBody(servicesActivatedSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await deviceServicesService.activateMany(ctx(request), request.body),
       message: 'Service activated successfully',
     }),
   );
