@@ -44,8 +44,13 @@ export const TOKEN_SCOPES = {
   'tags:read': { description: 'Read tags', permissions: ['view_tags'] },
   'tags:write': { description: 'Create, change and delete tags', permissions: ['view_tags', 'manage_tags'] },
   'credits:read': {
-    description: 'Read resources (credits), transfer codes and their summary',
-    permissions: ['view_credits', 'view_credits_summary', 'view_credit_transfer_codes'],
+    description: 'Read resources (credits), transfer codes, company data and their summary',
+    permissions: [
+      'view_credits',
+      'view_credits_summary',
+      'view_credit_transfer_codes',
+      'view_company_data_history',
+    ],
   },
   'credits:write': {
     description: 'Move resources, create and activate transfer codes',
