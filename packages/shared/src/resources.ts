@@ -106,6 +106,9 @@ export const RESOURCE_LIMITS = {
   proFormaMax: 100,
 } as const;
 
+/** How many devices one bulk service activation may name. */
+export const BULK_SERVICE_MAX = 100;
+
 /** The largest amount a pool, move or code may carry: twelve nines. */
 export const AMOUNT_MAX = 10 ** RESOURCE_LIMITS.amountDigits - 1;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AMOUNT_MAX, RESOURCE_LIMITS } from '../resources';
+import { AMOUNT_MAX, BULK_SERVICE_MAX, RESOURCE_LIMITS } from '../resources';
 import { commaIntList, idFilter, listQuerySchema } from './list';
 import { body, fields, flag, instant, listOf, numeric, oneOf, text, typeMessage, whole } from './messages';
 
@@ -410,9 +410,6 @@ export const quotaSchema = fields('Quota', {
   left: whole('Left'),
 });
 export type Quota = z.infer<typeof quotaSchema>;
-
-/** How many devices one bulk activation may name. */
-export const BULK_SERVICE_MAX = 100;
 
 /** 'Manage services' on the devices table's selection: one unit of the type per device, all or none. */
 export const activateServicesBodySchema = body({

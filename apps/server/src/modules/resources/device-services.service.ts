@@ -138,6 +138,20 @@ export const deviceServicesService = {
         'Only a credit or a management pack switches a device’s service on',
         'credit_type_name',
       );
+    // Said for the whole selection first; the transaction below still holds it under races.
+    const needed = new Map<number, number>();
+    for (const device of found) needed.set(device.company_id, (needed.get(device.company_id) ?? 0) + 1);
+    const held = await resourcesRepository.balancesOf(ctx.db, [...needed.keys()]);
+    for (const [companyId, count] of needed) {
+      const left = held.find((b) => b.companyId === companyId && b.type === type.id)?.balance ?? 0;
+      if (left < count) {
+        const name = typeNameFor(type, isSuperAdmin(ctx));
+        throw badRequest(
+          `Not enough ${name.charAt(0).toLowerCase()}${name.slice(1)}: ${left} left for ${count} devices`,
+          'credit_type_name',
+        );
+      }
+    }
     const now = new Date();
     await guardBalance(
       ctx,

@@ -13,7 +13,6 @@ import {
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { openForm } from '#src/components/forms/open-form';
 import { useSession } from '#src/lib/session/session-context';
 import { useCancelImpersonation } from '../impersonation/hooks/use-cancel-impersonation';
 import { AccountSummary } from './components/AccountSummary';
@@ -38,7 +37,11 @@ type Dialog = 'permissions' | 'timezone' | 'revoke' | null;
 
 /** The 'Move credits' modal of product §2 Header widgets: movePools, from the caller's own company. */
 async function openMoveCredits(companyId: number) {
-  const { movePoolsForm } = await import('../resources/forms/resource-forms');
+  // The forms engine and the form load with the first click, not with the header.
+  const [{ movePoolsForm }, { openForm }] = await Promise.all([
+    import('../resources/forms/resource-forms'),
+    import('#src/components/forms/open-form'),
+  ]);
   await openForm(await movePoolsForm({ source: companyId, title: 'move.widgetTitle' }));
 }
 

@@ -78,6 +78,17 @@ export const devicesFeature = defineFeature({
       title: deviceTitle('services.pack'),
       size: 'lg',
     }),
+    'device.bulkServices': dialog(
+      () => import('./components/BulkServicesDialog').then((m) => m.BulkServicesDialog),
+      { title: devicesTitle('services.manage'), size: 'lg' },
+    ),
+    'device.moveResources': dialog(
+      () =>
+        Promise.all([import('./components/FormDialogs'), serviceForms()]).then(([d, f]) =>
+          withForm(d.FormDialog, f.moveDeviceResourcesForm),
+        ),
+      { title: deviceTitle('move.title') },
+    ),
     'device.manageTags': dialog(
       () => import('./components/ManageTagsDialog').then((m) => m.ManageTagsDialog),
       {
@@ -95,5 +106,6 @@ export const devicesFeature = defineFeature({
     deviceCli: () => forms().then((m) => m.cliForm),
     deviceServices: () => serviceForms().then((m) => m.loadManageServicesForm()),
     devicePack: () => serviceForms().then((m) => m.loadManageServicesForm({ pack: true })),
+    moveDeviceResources: () => serviceForms().then((m) => m.moveDeviceResourcesForm),
   },
 });

@@ -1,3 +1,4 @@
+import { PAGE_SIZES } from '@fleetgate/shared/constants';
 import type { IdResult, Json } from '@fleetgate/shared/schemas/api';
 import type { Company } from '@fleetgate/shared/schemas/companies';
 import {
@@ -31,6 +32,7 @@ export const deviceKeys = {
   models: () => [...deviceKeys.all, 'models'] as const,
   companies: () => [...deviceKeys.all, 'companies'] as const,
   tags: () => [...deviceKeys.all, 'tags'] as const,
+  options: (q: string) => [...deviceKeys.all, 'options', q] as const,
   detail: (id: number) => [...deviceKeys.all, 'detail', id] as const,
   telemetry: (id: number, rangeSeconds: number, bucket: number | null) =>
     [...deviceKeys.detail(id), 'telemetry', rangeSeconds, bucket] as const,
@@ -115,6 +117,35 @@ export function useTagOptions(enabled: boolean) {
       ).data,
     enabled,
     staleTime: 60_000,
+  });
+}
+
+/** A device as a selector offers it: enough to tell two routers of the same name apart. */
+export type DeviceOption = Pick<DeviceItem, 'id' | 'name' | 'serial'>;
+
+/**
+ * The devices selector (product §7 selector lists: GET /devices with limit 100 and a fields
+ * filter), searched on the server by name, serial, MAC or IMEI.
+ */
+export function useDeviceOptions(q: string, enabled = true) {
+  const search = q.trim();
+  return useQuery({
+    queryKey: deviceKeys.options(search),
+    queryFn: async () =>
+      (
+        await api.get<DeviceOption[]>('/devices', {
+          query: {
+            fields: ['id', 'name', 'serial'],
+            limit: PAGE_SIZES.selector,
+            sort: 'name',
+            q: search || undefined,
+            'search-fields': search ? DEVICE_SEARCH_FIELDS : undefined,
+          },
+        })
+      ).data,
+    enabled,
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
   });
 }
 

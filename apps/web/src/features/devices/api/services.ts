@@ -34,14 +34,18 @@ export const serviceKeys = {
     [...deviceKeys.detail(deviceId), 'attempts', page, pageSize] as const,
 };
 
-/** The movements that are a device's service: activations, and the sweeper's renewals. */
-export const SERVICE_ACTIONS = ['activate', 'renew'] as const;
+/**
+ * The movements that are a device's service: activations, the sweeper's renewals, and what
+ * 'move device resources' took from or brought to it (a credit's days, a data pack).
+ */
+export const SERVICE_ACTIONS = ['activate', 'renew', 'move_days', 'move_pack'] as const;
 
 /** GET /devices/{id}/services: on or off, until when, from what, whether it renews. */
-export function useDeviceService(deviceId: number) {
+export function useDeviceService(deviceId: number, enabled = true) {
   return useQuery({
     queryKey: serviceKeys.service(deviceId),
     queryFn: async () => (await api.get<DeviceServiceJson>(`/devices/${deviceId}/services`)).data,
+    enabled: enabled && Number.isInteger(deviceId) && deviceId > 0,
   });
 }
 

@@ -169,12 +169,12 @@ describe("'manage services' (product §2 device dialog)", () => {
   it('shows beside the form what the company has left of the types on offer', async () => {
     renderDialog(false);
     const left = await screen.findByTestId('services-left');
-    await waitFor(() => expect(within(left).getAllByTestId('services-left-row')).toHaveLength(2));
+    await waitFor(() => expect(within(left).getAllByTestId('services-left-row')).toHaveLength(3));
     expect(
       within(left)
         .getAllByTestId('services-left-row')
         .map((row) => row.textContent),
-    ).toEqual(['Credits3', 'Management pack (10 years)1']);
+    ).toEqual(['Credits3', 'Management pack (10 years)1', 'Connection data pack (1 GB)5']);
   });
 
   it('shows no balances to a user who may not read the credits', async () => {
@@ -201,6 +201,43 @@ describe("'manage services' (product §2 device dialog)", () => {
         body: { credit_type_name: 'Credits', auto_renew: true },
       },
     ]);
+  });
+
+  it('offers connection data packs as a kind of their own, without auto-renew, and sends the type alone', async () => {
+    activation = () => json({ success: true, data: {}, message: 'Service activated successfully' }, 200);
+    renderDialog(false);
+    fireEvent.click(
+      await screen.findByRole('radio', { name: 'Data for the device: a connection data pack' }),
+    );
+    await waitFor(() => expect(screen.queryByLabelText(/^Auto-renew/)).toBeNull());
+    expect(await offered(/^Resource type/)).toEqual([
+      'Connection data pack (1 GB)',
+      'Connection data pack (10 GB)',
+    ]);
+    fireEvent.click(screen.getByRole('option', { name: 'Connection data pack (1 GB)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Activate' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'POST')).toEqual({
+      method: 'POST',
+      url: '/api/devices/5/services',
+      body: { credit_type_name: 'Connection data pack (1 GB)' },
+    });
+  });
+
+  it('clears a type of the other kind when the kind changes', async () => {
+    renderDialog(false);
+    await offered(/^Resource type/);
+    fireEvent.click(screen.getByRole('option', { name: 'Credits' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Data for the device: a connection data pack' }));
+    await waitFor(() =>
+      expect((screen.getByRole('combobox', { name: /^Resource type/ }) as HTMLInputElement).value).toBe(''),
+    );
+  });
+
+  it("offers no data packs in 'device pack'", async () => {
+    renderDialog(true);
+    await screen.findByRole('combobox', { name: /^Management pack/ });
+    expect(screen.queryAllByRole('radio')).toEqual([]);
   });
 
   it('refuses to send without a type, in words', async () => {

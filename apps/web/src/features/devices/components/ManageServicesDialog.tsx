@@ -7,14 +7,15 @@ import { useDevice } from '../api/devices';
 import { type ResourceTypeJson, useCompanyBalances, useResourceTypes } from '../api/services';
 import type { WithDevice } from '../dialogs';
 import { manageServicesForm } from '../forms/service-forms';
-import { type ServicePreset, serviceTypes, typesLeft } from '../utils/services';
+import { offeredTypes, type ServicePreset, typesLeft } from '../utils/services';
 import { FormDialog } from './FormDialogs';
 
 type Props = WithDevice & ServicePreset;
 
 /**
  * 'Manage services' (product §2 device dialog): the activation form, and beside it what the
- * device's company has left of each type on offer, for users who may read the credits.
+ * device's company has left of each type on offer (data packs too), for users who may read
+ * the credits.
  */
 export function ManageServicesDialog({ id, pack }: Props) {
   const { can } = useSession();
@@ -48,7 +49,7 @@ export function ManageServicesDialog({ id, pack }: Props) {
       <Box style={{ flex: 1, minWidth: 0 }}>
         <FormDialog definition={definition} id={id} />
       </Box>
-      {can('view_credits') && <CompanyLeft deviceId={id} offered={serviceTypes(types.data, preset)} />}
+      {can('view_credits') && <CompanyLeft deviceId={id} offered={offeredTypes(types.data, preset)} />}
     </Flex>
   );
 }

@@ -1,6 +1,7 @@
 import { pathOf } from '@fleetgate/shared/routes';
 import { Button, Menu } from '@mantine/core';
 import {
+  IconArrowsExchange,
   IconChevronDown,
   IconCirclePlus,
   IconClockHour4,
@@ -21,7 +22,11 @@ import { useSession } from '#src/lib/session/session-context';
 import type { DeviceDetail } from '../api/types';
 
 /** The permissions that give the device page its actions menu: one of them is enough. */
-export const DEVICE_ACTION_PERMISSIONS = ['manage_devices', 'update_device_credit_status'] as const;
+export const DEVICE_ACTION_PERMISSIONS = [
+  'manage_devices',
+  'update_device_credit_status',
+  'move_devices_credits',
+] as const;
 
 /**
  * The device's actions (product §2 device dialogs): each opens its named dialog;
@@ -35,6 +40,8 @@ export function DeviceActionsMenu({ device }: { device: DeviceDetail }) {
   const open = (name: DialogName, props: Record<string, unknown>) =>
     windows.openNamed(name, props, { id: `${name}:${device.id}` });
   const manage = can('manage_devices');
+  const services = can('update_device_credit_status');
+  const move = can('move_devices_credits');
 
   return (
     <Menu position="bottom-end" withinPortal>
@@ -44,7 +51,7 @@ export function DeviceActionsMenu({ device }: { device: DeviceDetail }) {
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        {can('update_device_credit_status') && (
+        {services && (
           <>
             <Menu.Item
               leftSection={<IconCirclePlus size={16} />}
@@ -55,9 +62,17 @@ export function DeviceActionsMenu({ device }: { device: DeviceDetail }) {
             <Menu.Item leftSection={<IconPackage size={16} />} onClick={() => open('device.pack', form)}>
               {t('services.pack')}
             </Menu.Item>
-            {manage && <Menu.Divider />}
           </>
         )}
+        {move && (
+          <Menu.Item
+            leftSection={<IconArrowsExchange size={16} />}
+            onClick={() => open('device.moveResources', form)}
+          >
+            {t('move.title')}
+          </Menu.Item>
+        )}
+        {(services || move) && manage && <Menu.Divider />}
         {manage && <DeviceManageItems device={device} open={open} />}
       </Menu.Dropdown>
     </Menu>

@@ -1,6 +1,8 @@
 import { deviceChannels } from '@fleetgate/shared/devices/events';
+import { pathOf } from '@fleetgate/shared/routes';
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Center,
@@ -13,10 +15,11 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconCirclePlus, IconPlayerPlay, IconPower } from '@tabler/icons-react';
+import { IconArrowsExchange, IconCirclePlus, IconPlayerPlay, IconPower } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { type Column, PagedTable, pageQueryProps } from '#src/components/table/PagedTable';
 import type { DialogName } from '#src/lib/dialogs/registry';
 import { useWindows } from '#src/lib/dialogs/use-windows';
@@ -116,6 +119,7 @@ function ServiceSummary({ device }: { device: DeviceDetail }) {
 
 function ServiceState({ device, service }: { device: DeviceDetail; service: DeviceServiceJson }) {
   const { t } = useTranslation('devices');
+  const { can } = useSession();
   const windows = useWindows();
   const view = serviceView(service);
   const autoRenew = useAction({
@@ -195,6 +199,16 @@ function ServiceState({ device, service }: { device: DeviceDetail; service: Devi
         >
           {t('services.activate')}
         </Button>
+        {can('move_devices_credits') && (
+          <Button
+            variant="default"
+            leftSection={<IconArrowsExchange size={16} />}
+            onClick={() => open('device.moveResources')}
+            data-testid="service-move"
+          >
+            {t('services.move')}
+          </Button>
+        )}
         {view.resumable && (
           <Button
             variant="default"
@@ -236,7 +250,7 @@ function ServiceHistory({ deviceId }: { deviceId: number }) {
     {
       key: 'action',
       header: t('services.history.action'),
-      render: (row) => t(`services.history.${row.action}`, { defaultValue: row.action }),
+      render: (row) => <HistoryAction row={row} deviceId={deviceId} />,
     },
     { key: 'type', header: t('services.history.type'), render: (row) => text(row.credit_type_name) },
     {
@@ -264,6 +278,36 @@ function ServiceHistory({ deviceId }: { deviceId: number }) {
         />
       </Stack>
     </Paper>
+  );
+}
+
+/** What a movement did to this device; a move names the other device, linked to its services. */
+function HistoryAction({ row, deviceId }: { row: ServiceMovementJson; deviceId: number }) {
+  const { t } = useTranslation('devices');
+  if (row.action !== 'move_days' && row.action !== 'move_pack')
+    return t(`services.history.${row.action}`, { defaultValue: row.action });
+  const outgoing = row.device_id === deviceId;
+  const other = outgoing ? row.target_device_id : row.device_id;
+  return (
+    <Trans
+      t={t}
+      i18nKey={`services.history.${row.action}.${outgoing ? 'out' : 'in'}`}
+      count={row.amount}
+      values={{ count: row.amount, device: other ?? '-' }}
+      components={{
+        device:
+          other === null ? (
+            <span />
+          ) : (
+            <Anchor
+              component={Link}
+              to={pathOf('device.services', { id: other })}
+              fz="inherit"
+              style={{ whiteSpace: 'nowrap' }}
+            />
+          ),
+      }}
+    />
   );
 }
 

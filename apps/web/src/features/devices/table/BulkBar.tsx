@@ -1,6 +1,7 @@
+import { BULK_SERVICE_MAX } from '@fleetgate/shared/resources';
 import { Anchor, Button, Group, Menu, Paper, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconChevronDown } from '@tabler/icons-react';
+import { IconChevronDown, IconCirclePlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWindows } from '#src/lib/dialogs/use-windows';
@@ -22,7 +23,11 @@ type Props = {
   onClear(): void;
 };
 
-/** The selection and its bulk actions (product §7 `{action, device_id[]}`), each with a result per device. */
+/**
+ * The selection and its bulk actions: the device commands of manage_devices (product §7
+ * `{action, device_id[]}`, each with a result per device), tags, and 'Manage services' of
+ * update_device_credit_status (one unit per device, all or none, at most 100 devices).
+ */
 export function BulkBar({ filters, selectedIds, allMatching, total, names, onSelectAll, onClear }: Props) {
   const { t } = useTranslation('devices');
   const windows = useWindows();
@@ -36,7 +41,11 @@ export function BulkBar({ filters, selectedIds, allMatching, total, names, onSel
     return devices;
   }
 
-  async function open(name: keyof typeof ACTION_DIALOGS | 'device.manageTags') {
+  const manage = can('manage_devices');
+  const services = can('update_device_credit_status');
+  const tooManyForServices = count > BULK_SERVICE_MAX;
+
+  async function open(name: keyof typeof ACTION_DIALOGS | 'device.manageTags' | 'device.bulkServices') {
     setLoading(true);
     try {
       const devices = await targets();
@@ -86,19 +95,36 @@ export function BulkBar({ filters, selectedIds, allMatching, total, names, onSel
             </Button>
           </Menu.Target>
           <Menu.Dropdown>
-            {(Object.entries(ACTION_DIALOGS) as [keyof typeof ACTION_DIALOGS, string][]).map(
-              ([name, action]) => (
-                <Menu.Item
-                  key={name}
-                  color={action === 'unregister' ? 'red' : undefined}
-                  onClick={() => void open(name)}
-                  data-action={action}
-                >
-                  {t(`action.${action}`)}
-                </Menu.Item>
-              ),
+            {services && (
+              <Menu.Item
+                leftSection={<IconCirclePlus size={16} />}
+                disabled={tooManyForServices}
+                onClick={() => void open('device.bulkServices')}
+                data-action="services"
+              >
+                {t('services.manage')}
+                {tooManyForServices && (
+                  <Text size="xs" c="dimmed" data-testid="bulk-services-limit">
+                    {t('services.bulk.limit', { max: BULK_SERVICE_MAX })}
+                  </Text>
+                )}
+              </Menu.Item>
             )}
-            {can('manage_tags') && (
+            {services && manage && <Menu.Divider />}
+            {manage &&
+              (Object.entries(ACTION_DIALOGS) as [keyof typeof ACTION_DIALOGS, string][]).map(
+                ([name, action]) => (
+                  <Menu.Item
+                    key={name}
+                    color={action === 'unregister' ? 'red' : undefined}
+                    onClick={() => void open(name)}
+                    data-action={action}
+                  >
+                    {t(`action.${action}`)}
+                  </Menu.Item>
+                ),
+              )}
+            {manage && can('manage_tags') && (
               <Menu.Item onClick={() => void open('device.manageTags')} data-action="tags">
                 {t('tags.title')}
               </Menu.Item>

@@ -38,8 +38,10 @@ export function DevicesPage({ chain, params }: PageProps) {
   const sort = search.get('sort') ?? 'name';
   const [stored] = useTableSettings(DEVICES_TABLE_KEY, DEVICE_COLUMNS);
   const canManage = can('manage_devices');
-  // Selection serves the bulk actions: users who may not act (guests, product §6) get no checkboxes.
-  const settings = canManage ? stored : { ...stored, hidden: [...stored.hidden, 'select'] };
+  // Selection serves the bulk actions (device commands, or services): users who may not act
+  // (guests, product §6) get no checkboxes.
+  const canBulk = canManage || can('update_device_credit_status');
+  const settings = canBulk ? stored : { ...stored, hidden: [...stored.hidden, 'select'] };
   const [storedSize, setPageSize] = useUserStorage<number>(PAGE_SIZE_KEY, TABLE_PAGE_SIZES[0]);
   const pageSize = (TABLE_PAGE_SIZES as readonly number[]).includes(storedSize)
     ? storedSize
@@ -101,7 +103,7 @@ export function DevicesPage({ chain, params }: PageProps) {
             {failureMessage(list.error, 'get', 'devices')}
           </Alert>
         )}
-        {canManage && (selectedIds.length > 0 || selection.all) && (
+        {canBulk && (selectedIds.length > 0 || selection.all) && (
           <BulkBar
             filters={filters}
             selectedIds={selectedIds}

@@ -1,7 +1,15 @@
 import { RESOURCE_TYPES, typeNameFor } from '@fleetgate/shared/resources';
 import { describe, expect, it } from 'vitest';
 import type { DeviceServiceJson, ResourceTypeJson } from '../api/services';
-import { periodLeft, serviceTypeOptions, serviceTypes, serviceView, typesLeft } from './services';
+import {
+  dataPackTypes,
+  offeredTypes,
+  periodLeft,
+  serviceTypeOptions,
+  serviceTypes,
+  serviceView,
+  typesLeft,
+} from './services';
 
 /** GET /credits/types as the server answers it (product §6). */
 const typesFor = (superAdmin: boolean): ResourceTypeJson[] =>
@@ -54,6 +62,26 @@ describe('the types a device service is activated with', () => {
       'management_pack',
       'management_pack',
     ]);
+  });
+
+  it("offers connection data packs as a kind of their own, never in 'device pack'", () => {
+    expect(serviceTypeOptions(typesFor(false), {}, 'data_pack').map((o) => o.value)).toEqual([
+      'Connection data pack (1 GB)',
+      'Connection data pack (10 GB)',
+    ]);
+    expect(serviceTypeOptions(typesFor(true), {}, 'data_pack').map((o) => o.value)).toEqual([
+      'Free connection data pack (1 GB)',
+      'Paid connection data pack (1 GB)',
+      'Free connection data pack (10 GB)',
+      'Paid connection data pack (10 GB)',
+    ]);
+    expect(dataPackTypes(typesFor(false), { pack: true })).toEqual([]);
+    expect(serviceTypeOptions(typesFor(false), { pack: true }, 'data_pack')).toEqual([]);
+  });
+
+  it('lists what is offered of either kind, services first (the balances beside the form)', () => {
+    expect(offeredTypes(typesFor(false)).map((t) => t.id)).toEqual([2, 4, 6, 8, 10, 12]);
+    expect(offeredTypes(typesFor(false), { pack: true }).map((t) => t.id)).toEqual([4, 6, 8]);
   });
 
   it('keeps the catalogue order whatever order the list came in', () => {

@@ -10,24 +10,50 @@ import type { CompanyBalancesJson, DeviceServiceJson, ResourceTypeJson } from '.
 /** What 'device pack' offers: management packs only; 'manage services' offers credits too. */
 export type ServicePreset = { pack?: boolean };
 
+/**
+ * What 'manage services' activates: the device's service (a credit or a management pack), or
+ * data for the device (a connection data pack, kept in its data packs; the service stays as it is).
+ */
+export type ServiceKind = 'service' | 'data_pack';
+
 /** Only a credit or a management pack switches a device's service on (the server refuses the rest). */
 const SERVICE_LICENCES: readonly LicenseType[] = ['credit', 'management_pack'];
 
-/** The types the caller may activate on a device, in the catalogue's order. */
+const ofLicences = (types: readonly ResourceTypeJson[], wanted: readonly LicenseType[]) =>
+  types.filter((type) => wanted.includes(type.license_type)).sort((a, b) => a.id - b.id);
+
+/** The types that switch a device's service on, in the catalogue's order. */
 export function serviceTypes(
   types: readonly ResourceTypeJson[],
   preset: ServicePreset = {},
 ): ResourceTypeJson[] {
-  const wanted: readonly LicenseType[] = preset.pack ? ['management_pack'] : SERVICE_LICENCES;
-  return types.filter((type) => wanted.includes(type.license_type)).sort((a, b) => a.id - b.id);
+  return ofLicences(types, preset.pack ? ['management_pack'] : SERVICE_LICENCES);
+}
+
+/** The connection data packs a device can be given; 'device pack' offers none. */
+export function dataPackTypes(
+  types: readonly ResourceTypeJson[],
+  preset: ServicePreset = {},
+): ResourceTypeJson[] {
+  return preset.pack ? [] : ofLicences(types, ['data_pack']);
+}
+
+/** Everything the form offers, of either kind (what the company's balances beside it list). */
+export function offeredTypes(
+  types: readonly ResourceTypeJson[],
+  preset: ServicePreset = {},
+): ResourceTypeJson[] {
+  return [...serviceTypes(types, preset), ...dataPackTypes(types, preset)];
 }
 
 /** The select's options: by the name GET /credits/types gives, which is what POST /services takes. */
 export function serviceTypeOptions(
   types: readonly ResourceTypeJson[],
   preset: ServicePreset = {},
+  kind: ServiceKind = 'service',
 ): FieldOption[] {
-  return serviceTypes(types, preset).map((type) => ({ value: type.name, label: type.name }));
+  const offered = kind === 'data_pack' ? dataPackTypes(types, preset) : serviceTypes(types, preset);
+  return offered.map((type) => ({ value: type.name, label: type.name }));
 }
 
 /** What the company has left of each type on offer, those with something left only. */
