@@ -24,6 +24,9 @@ const CompanyTagsTab = lazy(() =>
 const CompanyResourcesTab = lazy(() =>
   import('../resources/components/CompanyResourcesTab').then((m) => ({ default: m.CompanyResourcesTab })),
 );
+const CompanyDataHistoryTab = lazy(() =>
+  import('../resources/components/CompanyDataHistoryTab').then((m) => ({ default: m.CompanyDataHistoryTab })),
+);
 
 /** The tab bodies whose data exists; the other tabs say they are not available yet. */
 function TabBody({ routeName, company }: { routeName: string; company: { id: number; name: string } }) {
@@ -43,6 +46,12 @@ function TabBody({ routeName, company }: { routeName: string; company: { id: num
       return (
         <Suspense fallback={<Loader />}>
           <CompanyTagsTab companyId={companyId} />
+        </Suspense>
+      );
+    case 'company.data-history':
+      return (
+        <Suspense fallback={<Loader />}>
+          <CompanyDataHistoryTab company={company} />
         </Suspense>
       );
     case 'company.resources.credits':

@@ -6,14 +6,17 @@ const forms = () => import('./forms/resource-forms');
 
 /**
  * Resources (product §2 administration.resources, service.add-credits; §3 newPool, movePools,
- * newCode, activateCode, buyData): the credit history, the transfer codes, the redeem page,
- * the 'credit report' dialog and the resource forms. A company's resources tabs are drawn by
- * the company page with this feature's tables.
+ * newCode, activateCode, buyData): the credit history, the transfer codes, the company data
+ * history and overview, the redeem page, the 'credit report' dialog and the resource forms. A
+ * company's resources and data history tabs are drawn by the company page with this feature's
+ * tables.
  */
 export const resourcesFeature = defineFeature({
   pages: {
     'services.credit-history': () => import('./CreditHistoryPage').then((m) => m.CreditHistoryPage),
     'services.credit-codes': () => import('./CreditCodesPage').then((m) => m.CreditCodesPage),
+    'services.data-history': () => import('./DataHistoryPage').then((m) => m.DataHistoryPage),
+    'services.data-overview': () => import('./DataOverviewPage').then((m) => m.DataOverviewPage),
     'service.add-credits': () => import('./RedeemCodePage').then((m) => m.RedeemCodePage),
   },
   dialogs: {

@@ -34,9 +34,10 @@ export const resourceKeys = {
  */
 export const RESOURCE_CHANGE_KEYS = [resourceKeys.all, accountWidgetKeys.all, companyKeys.all] as const;
 
-type Paged<T> = { rows: T[]; total: number };
+export type Paged<T> = { rows: T[]; total: number };
 
-async function paged<T>(path: string, query: Query): Promise<Paged<T>> {
+/** One page of a list endpoint: its rows and `meta.total`. */
+export async function paged<T>(path: string, query: Query): Promise<Paged<T>> {
   const response = await api.get<T[]>(path, { query });
   return { rows: response.data, total: Number(response.meta?.total ?? response.data.length) };
 }

@@ -1,10 +1,13 @@
-import { Alert, Group, Stack } from '@mantine/core';
+import { Group, Stack, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '#src/lib/session/session-context';
-import { DATA_ACTIONS } from '../utils/movements';
+import { DATA_GIVEN_ACTIONS } from '../utils/movements';
 import { CompanyBalances } from './CompanyBalances';
 import { CreditHistoryTable } from './CreditHistoryTable';
+import { DataUsageTable } from './DataUsageTable';
 import { HistoryActions } from './HistoryActions';
+import { NotAllowed } from './NotAllowed';
 import { NewCodeButton, TransferCodesTable } from './TransferCodesTable';
 
 export type CompanyResourcesTabName =
@@ -12,19 +15,21 @@ export type CompanyResourcesTabName =
   | 'company.resources.codes'
   | 'company.resources.data-history';
 
-function NotAllowed() {
-  const { t } = useTranslation('resources');
+function Section({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
   return (
-    <Alert color="gray" data-testid="resources-not-allowed">
-      {t('company.notAllowed')}
-    </Alert>
+    <Stack gap="xs" data-testid={testId}>
+      <Title order={3} size="h4">
+        {title}
+      </Title>
+      {children}
+    </Stack>
   );
 }
 
 /**
  * A company's resources tabs (product §2 company.resources: credits, codes, data-history): its
- * balances over the credit history, the codes it issued, or the data it was given, each the
- * table of the resources pages kept to this company.
+ * balances over the credit history, the codes it issued, or its data (what it was given and
+ * what it spent), each the table of the resources pages kept to this company.
  */
 export function CompanyResourcesTab({
   tab,
@@ -33,6 +38,7 @@ export function CompanyResourcesTab({
   tab: CompanyResourcesTabName;
   company: { id: number; name: string };
 }) {
+  const { t } = useTranslation('resources');
   const { can } = useSession();
   const balances = can('view_credits') ? <CompanyBalances company={company} /> : null;
   switch (tab) {
@@ -53,14 +59,23 @@ export function CompanyResourcesTab({
         </Stack>
       );
     case 'company.resources.data-history':
+      // The data's two sides: the ledger's entries that gave it (bought, trial), then the days
+      // that spent it. The ledger's 'data used' entries are left to the second table, which
+      // sums them per day, device and purpose and shows what went unpaid.
       return (
         <Stack>
           {balances}
-          {can('view_credits') ? (
-            <CreditHistoryTable companyId={company.id} actions={DATA_ACTIONS} testId="data-history" />
-          ) : (
-            <NotAllowed />
+          {can('view_credits') && (
+            <Section title={t('data.given.title')} testId="data-given">
+              <CreditHistoryTable companyId={company.id} actions={DATA_GIVEN_ACTIONS} testId="data-history" />
+            </Section>
           )}
+          {can('view_company_data_history') && (
+            <Section title={t('data.used.title')} testId="data-used">
+              <DataUsageTable companyId={company.id} prefix="used-" />
+            </Section>
+          )}
+          {!can(['view_credits', 'view_company_data_history']) && <NotAllowed />}
         </Stack>
       );
     default:

@@ -1,6 +1,6 @@
 import { pathOf } from '@fleetgate/shared/routes';
 import type { LedgerAction } from '@fleetgate/shared/schemas/resources';
-import { Anchor, Badge, Grid, MultiSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Grid, MultiSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -13,6 +13,7 @@ import { type MovementJson, useMovements, useResourceTypes } from '../api/resour
 import { ACTION_KEYS, ACTIONS, movementAmount } from '../utils/movements';
 import { periodFilter } from '../utils/report-period';
 import { CompanyCell } from './CompanyCell';
+import { PeriodFilter } from './PeriodFilter';
 
 export const HISTORY_PAGE_SIZE = 25;
 
@@ -216,24 +217,7 @@ export function CreditHistoryTable({
             comboboxProps={{ withinPortal: true }}
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 6, sm: 3, lg: 2 }}>
-          <TextInput
-            type="date"
-            label={t('filter.from')}
-            value={period.from}
-            onChange={(e) => refilter(setPeriod)({ ...period, from: e.currentTarget.value })}
-            data-testid={`${testId}-from`}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 6, sm: 3, lg: 2 }}>
-          <TextInput
-            type="date"
-            label={t('filter.to')}
-            value={period.to}
-            onChange={(e) => refilter(setPeriod)({ ...period, to: e.currentTarget.value })}
-            data-testid={`${testId}-to`}
-          />
-        </Grid.Col>
+        <PeriodFilter period={period} onChange={refilter(setPeriod)} testId={testId} />
       </Grid>
       <PagedTable
         columns={columns}

@@ -20,8 +20,11 @@ export const ACTION_KEYS: Readonly<Record<LedgerAction, string>> = {
 
 export const ACTIONS: readonly LedgerAction[] = LEDGER_ACTIONS;
 
-/** The actions that give a company data or take it: the data history shows these. */
-export const DATA_ACTIONS: readonly LedgerAction[] = ['buy_data', 'trial_data', 'spend_data'];
+/**
+ * The actions that give a company data: a company's data history lists these above the data
+ * it spent ('spend_data' entries are shown there, summed per day, device and purpose).
+ */
+export const DATA_GIVEN_ACTIONS: readonly LedgerAction[] = ['buy_data', 'trial_data'];
 
 /**
  * What a movement moved, as the history shows it: units of its type, or data in GB when the

@@ -9,8 +9,9 @@ dayjs.extend(timezone);
 export type ReportPeriod = { from: string; to: string };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isDay = (value: string | undefined): value is string =>
-  value !== undefined && DAY.test(value) && dayjs.utc(value).isValid();
+/** A calendar day written `YYYY-MM-DD` that exists (not 2025-02-30), as the server checks it. */
+export const isDay = (value: string | undefined): value is string =>
+  value !== undefined && DAY.test(value) && dayjs.utc(value).format('YYYY-MM-DD') === value;
 
 /** The period a report starts with: the first of this month to today, in the user's zone. */
 export function defaultPeriod(zone: string, now: Date = new Date()): ReportPeriod {

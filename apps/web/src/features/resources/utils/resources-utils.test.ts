@@ -1,7 +1,8 @@
 import { GB } from '@fleetgate/shared/resources';
 import { describe, expect, it } from 'vitest';
+import { daysUntil, runsOutSoon, usageRowId, usageTotals } from './data-usage';
 import { codeStatus, companyRef, movementAmount } from './movements';
-import { defaultPeriod, periodFilter, periodProblem, periodQuery } from './report-period';
+import { defaultPeriod, isDay, periodFilter, periodProblem, periodQuery } from './report-period';
 
 describe('a movement as the credit history shows it', () => {
   it('shows units of a type, data in GB for an entry without a type, and both for a data purchase', () => {
@@ -61,5 +62,41 @@ describe('the credit report’s period', () => {
     expect(periodProblem({ from: '2025-01-01', to: '' })).toBe('report.periodRequired');
     expect(periodProblem({ from: '2025-02-01', to: '2025-01-31' })).toBe('report.periodOrder');
     expect(periodProblem({ from: '2025-01-31', to: '2025-01-31' })).toBeNull();
+  });
+});
+
+describe('company data as the data screens show it', () => {
+  const now = new Date('2025-03-10T23:30:00Z');
+
+  it('counts days to the day data runs out on the server’s calendar, and marks a week or less', () => {
+    expect(daysUntil('2025-03-10', now)).toBe(0);
+    expect(daysUntil('2025-03-17', now)).toBe(7);
+    expect(daysUntil('2025-03-01', now)).toBe(-9);
+    expect(runsOutSoon('2025-03-17', now)).toBe(true);
+    expect(runsOutSoon('2025-03-18', now)).toBe(false);
+    // Already out (nothing left at today's pace): as urgent as it gets.
+    expect(runsOutSoon('2025-03-10', now)).toBe(true);
+    // Nothing spent in 30 days: no day to foresee.
+    expect(runsOutSoon(null, now)).toBe(false);
+  });
+
+  it('adds up a page of days with its unpaid part, and names a row by day, company, device and purpose', () => {
+    expect(
+      usageTotals([
+        { bytes: 3 * GB, unpaid_bytes: GB },
+        { bytes: GB, unpaid_bytes: 0 },
+      ]),
+    ).toEqual({ bytes: 4 * GB, unpaid: GB });
+    expect(usageTotals([])).toEqual({ bytes: 0, unpaid: 0 });
+    expect(usageRowId({ day: '2025-03-02', company_id: 2, device_id: null, purpose: 'vpn' })).toBe(
+      '2025-03-02:2:0:vpn',
+    );
+  });
+
+  it('takes only days that exist as a period end, as the server does', () => {
+    expect(isDay('2025-02-28')).toBe(true);
+    expect(isDay('2025-02-30')).toBe(false);
+    expect(isDay('2025-2-1')).toBe(false);
+    expect(isDay('')).toBe(false);
   });
 });
