@@ -196,5 +196,8 @@ export const resourceQuotas = pgTable(
     setBy: integer('set_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.resourceTypeId] }), check('resource_quotas_moved_check', sql`${t.moved} <= ${t.cap}`)],
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.resourceTypeId] }),
+    check('resource_quotas_moved_check', sql`${t.moved} <= ${t.cap}`),
+  ],
 );

@@ -301,7 +301,10 @@ describe('device services', () => {
       credit_type_name: 'Credits',
     });
     expect(errorsOf(short)).toContainEqual(
-      expect.objectContaining({ source: 'credit_type_name', message: 'Not enough credits: 2 left for 3 devices' }),
+      expect.objectContaining({
+        source: 'credit_type_name',
+        message: 'Not enough credits: 2 left for 3 devices',
+      }),
     );
     expect(await balance(company.id, 2)).toBe(2);
     expect((await service(acmeAdmin, ids[0]!)).trial).toBe(true);

@@ -293,7 +293,7 @@ export const deviceServicesService = {
       };
     }
     const type = typeByName(input.resource, isSuperAdmin(ctx));
-    if (!type || type.license_type !== 'data_pack')
+    if (type?.license_type !== 'data_pack')
       throw badRequest(
         'Only the remaining days of a credit or an unused connection data pack can move',
         'resource',
