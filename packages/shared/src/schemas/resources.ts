@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AMOUNT_MAX, BULK_SERVICE_MAX, RESOURCE_LIMITS } from '../resources';
-import { commaIntList, idFilter, listQuerySchema } from './list';
+import { commaIntList, commaList, idFilter, listQuerySchema } from './list';
 import { body, fields, flag, instant, listOf, numeric, oneOf, text, typeMessage, whole } from './messages';
 
 /**
@@ -184,11 +184,7 @@ export const movementListQuerySchema = listQuerySchema.extend({
   company_id: commaIntList.optional(),
   device_id: idFilter('Device').optional(),
   credit_type: commaIntList.optional(),
-  action: z
-    .string()
-    .transform((v) => v.split(',').filter(Boolean))
-    .pipe(z.array(oneOf(LEDGER_ACTIONS, 'Action')))
-    .optional(),
+  action: commaList.pipe(z.array(oneOf(LEDGER_ACTIONS, 'Action'))).optional(),
   from: z.coerce.date({ error: 'From must be a date' }).optional(),
   to: z.coerce.date({ error: 'To must be a date' }).optional(),
 });
