@@ -3,10 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceConnectionAttempts, devices } from '#src/db/schema/devices';
-import { ledgerAccounts } from '#src/db/schema/resources';
 import { errorsOf, TestClient } from '#test/app';
 import { buildGatewayApp, onlineAgent, registerDirect, testIdentity, waitFor } from '#test/devices';
 import { createCompany, createUser, signedIn, tenantTree } from '#test/factories';
+import { companyBalance, issuePool } from '#test/resources';
 import { sweepServices } from './device-services.service';
 
 let app: FastifyInstance;
@@ -19,19 +19,7 @@ const DAY = 86_400_000;
 const sweep = (now: Date) =>
   sweepServices({ db: app.db, gateway: app.gateway, log: app.log, notifications: app.notifications }, now);
 
-async function balance(companyId: number, type: number) {
-  const [row] = await app.db
-    .select({ balance: ledgerAccounts.balance })
-    .from(ledgerAccounts)
-    .where(
-      and(
-        eq(ledgerAccounts.kind, 'company'),
-        eq(ledgerAccounts.companyId, companyId),
-        eq(ledgerAccounts.resourceTypeId, type),
-      ),
-    );
-  return row?.balance ?? 0;
-}
+const balance = (companyId: number, type: number) => companyBalance(app, companyId, type);
 
 async function service(client: TestClient, id: number) {
   const response = await client.get(`/api/devices/${id}/services`);
@@ -46,12 +34,7 @@ async function service(client: TestClient, id: number) {
 }
 
 async function give(companyId: number, type: number, amount: number) {
-  const response = await root.post('/api/credits', {
-    credit_type_id: type,
-    credit_count: amount,
-    company_id: companyId,
-    ...(type % 2 === 0 ? { credit_price: 2, pro_form_nr: 'PF-S' } : {}),
-  });
+  const response = await issuePool(root, companyId, type, amount);
   expect(response.statusCode, response.body).toBe(200);
 }
 

@@ -20,14 +20,12 @@ import type { Notifier } from '../notifications/notifier';
 import { callerAudit, type ServiceContext } from '../service-context';
 import { warnIfLow } from './data-usage.service';
 import { deviceServicesRepository } from './device-services.repository';
-import { InsufficientBalance, post } from './ledger.repository';
+import { type EntryInput, InsufficientBalance, post } from './ledger.repository';
 import { resourcesRepository } from './resources.repository';
 import { guardBalance, isSuperAdmin, ledgerIdentity } from './resources.service';
 
 /** How many ended services one sweep handles; the next sweep takes the rest. */
 const SWEEP_BATCH = 200;
-/** What an automatic renewal adds: one credit's period. */
-const RENEW_DAYS = resourceType(CREDIT_TYPE_IDS[0]!)!.duration_days!;
 
 type ServiceRow = NonNullable<Awaited<ReturnType<typeof deviceServicesRepository.find>>>;
 
@@ -54,6 +52,45 @@ function present(row: ServiceRow, packs: { type: number | null; balance: number 
 
 const DAY_MS = 86_400_000;
 
+/** A credit or pack switches a service on; a data pack (where allowed) goes to the device. */
+function serviceType(ctx: ServiceContext, name: string, dataPacks: boolean): ResourceType {
+  const type = typeByName(name, isSuperAdmin(ctx));
+  if (!type) throw badRequest('Resource type not found', 'credit_type_name');
+  if (type.license_type === 'data_pack' && dataPacks) return type;
+  if (type.license_type !== 'credit' && type.license_type !== 'management_pack')
+    throw badRequest('Only a credit or a management pack switches a device’s service on', 'credit_type_name');
+  return type;
+}
+
+/**
+ * One unit of the type from the device's company, for the device: a credit or pack is spent
+ * on its service (its period grows by the type's days); a data pack stays with the device.
+ */
+async function spendOnDevice(
+  tx: Db,
+  device: { id: number; company_id: number },
+  type: ResourceType,
+  now: Date,
+  entry: Pick<EntryInput, 'action' | 'actorUserId' | 'subjectUserId'>,
+) {
+  const dataPack = type.license_type === 'data_pack';
+  const entryId = await post(
+    tx,
+    { ...entry, resourceTypeId: type.id, amount: 1, sourceCompanyId: device.company_id, deviceId: device.id },
+    [
+      { account: { kind: 'company', companyId: device.company_id, type: type.id }, amount: -1 },
+      {
+        account: dataPack
+          ? { kind: 'device', deviceId: device.id, type: type.id }
+          : { kind: 'issuer', type: type.id },
+        amount: 1,
+      },
+    ],
+  );
+  if (!dataPack) await deviceServicesRepository.extend(tx, device.id, type.duration_days!, type.id, now);
+  return entryId;
+}
+
 /**
  * Device services (product §2 device.services, 'manage services'; §8 code 15): a credit or a
  * management pack activated on a device keeps it served for the type's period; when the
@@ -72,44 +109,25 @@ export const deviceServicesService = {
 
   async activate(ctx: ServiceContext, deviceId: number, input: ActivateServiceBody) {
     const device = await devicesService.find(ctx, deviceId);
-    const type = typeByName(input.credit_type_name, isSuperAdmin(ctx));
-    if (!type) throw badRequest('Resource type not found', 'credit_type_name');
-    if (type.license_type === 'data_pack') return this.addDataPack(ctx, device, type);
-    if (type.license_type !== 'credit' && type.license_type !== 'management_pack')
-      throw badRequest(
-        'Only a credit or a management pack switches a device’s service on',
-        'credit_type_name',
-      );
-    const now = new Date();
+    const type = serviceType(ctx, input.credit_type_name, true);
+    const dataPack = type.license_type === 'data_pack';
     await guardBalance(
       ctx,
       () =>
         audited(
           ctx.db,
           async (tx) => {
-            const entryId = await post(
-              tx,
-              {
-                action: 'activate',
-                resourceTypeId: type.id,
-                amount: 1,
-                sourceCompanyId: device.company_id,
-                deviceId: device.id,
-                ...ledgerIdentity(ctx),
-              },
-              [
-                { account: { kind: 'company', companyId: device.company_id, type: type.id }, amount: -1 },
-                { account: { kind: 'issuer', type: type.id }, amount: 1 },
-              ],
-            );
-            await deviceServicesRepository.extend(tx, device.id, type.duration_days!, type.id, now);
-            if (input.auto_renew !== undefined)
+            const entryId = await spendOnDevice(tx, device, type, new Date(), {
+              action: 'activate',
+              ...ledgerIdentity(ctx),
+            });
+            if (!dataPack && input.auto_renew !== undefined)
               await deviceServicesRepository.setAutoRenew(tx, device.id, input.auto_renew);
             return entryId;
           },
           (entryId) =>
             callerAudit(ctx, {
-              action: 'device.service_activate',
+              action: dataPack ? 'device.data_pack_activate' : 'device.service_activate',
               companyId: device.company_id,
               targetType: 'device',
               targetId: device.id,
@@ -118,7 +136,7 @@ export const deviceServicesService = {
         ),
       'credit_type_name',
     );
-    await warnIfLow(ctx, device.company_id);
+    if (!dataPack) await warnIfLow(ctx, device.company_id);
     return this.get(ctx, device.id);
   },
 
@@ -131,13 +149,7 @@ export const deviceServicesService = {
     const ids = [...new Set(input.device_id)];
     const found: Awaited<ReturnType<typeof devicesService.find>>[] = [];
     for (const id of ids) found.push(await devicesService.find(ctx, id));
-    const type = typeByName(input.credit_type_name, isSuperAdmin(ctx));
-    if (!type) throw badRequest('Resource type not found', 'credit_type_name');
-    if (type.license_type !== 'credit' && type.license_type !== 'management_pack')
-      throw badRequest(
-        'Only a credit or a management pack switches a device’s service on',
-        'credit_type_name',
-      );
+    const type = serviceType(ctx, input.credit_type_name, false);
     // Said for the whole selection first; the transaction below still holds it under races.
     const needed = new Map<number, number>();
     for (const device of found) needed.set(device.company_id, (needed.get(device.company_id) ?? 0) + 1);
@@ -160,22 +172,7 @@ export const deviceServicesService = {
           ctx.db,
           async (tx) => {
             for (const device of found) {
-              await post(
-                tx,
-                {
-                  action: 'activate',
-                  resourceTypeId: type.id,
-                  amount: 1,
-                  sourceCompanyId: device.company_id,
-                  deviceId: device.id,
-                  ...ledgerIdentity(ctx),
-                },
-                [
-                  { account: { kind: 'company', companyId: device.company_id, type: type.id }, amount: -1 },
-                  { account: { kind: 'issuer', type: type.id }, amount: 1 },
-                ],
-              );
-              await deviceServicesRepository.extend(tx, device.id, type.duration_days!, type.id, now);
+              await spendOnDevice(tx, device, type, now, { action: 'activate', ...ledgerIdentity(ctx) });
               if (input.auto_renew !== undefined)
                 await deviceServicesRepository.setAutoRenew(tx, device.id, input.auto_renew);
             }
@@ -199,43 +196,6 @@ export const deviceServicesService = {
       credit_type: type.id,
       credit_type_name: typeNameFor(type, isSuperAdmin(ctx)),
     };
-  },
-
-  /** A connection data pack activated on a device: its data stays with the device until used or moved. */
-  async addDataPack(ctx: ServiceContext, device: { id: number; company_id: number }, type: ResourceType) {
-    await guardBalance(
-      ctx,
-      () =>
-        audited(
-          ctx.db,
-          (tx) =>
-            post(
-              tx,
-              {
-                action: 'activate',
-                resourceTypeId: type.id,
-                amount: 1,
-                sourceCompanyId: device.company_id,
-                deviceId: device.id,
-                ...ledgerIdentity(ctx),
-              },
-              [
-                { account: { kind: 'company', companyId: device.company_id, type: type.id }, amount: -1 },
-                { account: { kind: 'device', deviceId: device.id, type: type.id }, amount: 1 },
-              ],
-            ),
-          (entryId) =>
-            callerAudit(ctx, {
-              action: 'device.data_pack_activate',
-              companyId: device.company_id,
-              targetType: 'device',
-              targetId: device.id,
-              details: { credit_type: type.id, entry: entryId },
-            }),
-        ),
-      'credit_type_name',
-    );
-    return this.get(ctx, device.id);
   },
 
   /**
@@ -403,23 +363,10 @@ async function renew(db: Db, row: ServiceRow, now: Date): Promise<boolean> {
     try {
       await audited(
         db,
-        async (tx) => {
-          await post(
-            tx,
-            {
-              action: 'renew',
-              resourceTypeId: typeId,
-              amount: 1,
-              sourceCompanyId: row.companyId,
-              deviceId: row.id,
-            },
-            [
-              { account: { kind: 'company', companyId: row.companyId, type: typeId }, amount: -1 },
-              { account: { kind: 'issuer', type: typeId }, amount: 1 },
-            ],
-          );
-          await deviceServicesRepository.extend(tx, row.id, RENEW_DAYS, typeId, now);
-        },
+        (tx) =>
+          spendOnDevice(tx, { id: row.id, company_id: row.companyId }, resourceType(typeId)!, now, {
+            action: 'renew',
+          }),
         () => ({
           action: 'device.service_renew',
           actorUserId: null,

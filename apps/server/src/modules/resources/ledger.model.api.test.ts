@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerAccounts } from '#src/db/schema/resources';
 import { buildTestApp, TestClient } from '#test/app';
 import { createCompany, createUser, signedIn } from '#test/factories';
+import { companyBalance } from '#test/resources';
 import { resourcesRepository } from './resources.repository';
 
 /**
@@ -21,15 +22,7 @@ let root: TestClient;
 let companies: number[];
 const redeemers = new Map<number, TestClient>();
 
-async function companyBalance(companyId: number, type: number | null) {
-  const [row] = await app.db
-    .select({ balance: ledgerAccounts.balance })
-    .from(ledgerAccounts)
-    .where(
-      sql`${ledgerAccounts.kind} = 'company' and ${ledgerAccounts.companyId} = ${companyId} and ${ledgerAccounts.resourceTypeId} is not distinct from ${type}`,
-    );
-  return row?.balance ?? 0;
-}
+const balanceOf = (companyId: number, type: number | null) => companyBalance(app, companyId, type);
 
 /** Issued to companies, minus what went back to the issuer; what every non-issuer account holds together. */
 async function heldOutsideIssuer() {
@@ -90,8 +83,7 @@ describe('the ledger against a model', () => {
         const model = new Map<string, number>();
         const key = (company: number, type: number | null) => `${company}:${type}`;
         for (const company of companies)
-          for (const type of [...TYPES, null])
-            model.set(key(company, type), await companyBalance(company, type));
+          for (const type of [...TYPES, null]) model.set(key(company, type), await balanceOf(company, type));
         const codes: Code[] = [];
         let issued = await heldOutsideIssuer();
 
@@ -184,7 +176,7 @@ describe('the ledger against a model', () => {
 
         for (const [k, expected] of model) {
           const [company, type] = k.split(':');
-          const actual = await companyBalance(Number(company), type === 'null' ? null : Number(type));
+          const actual = await balanceOf(Number(company), type === 'null' ? null : Number(type));
           expect(actual, k).toBe(expected);
           expect(actual).toBeGreaterThanOrEqual(0);
         }

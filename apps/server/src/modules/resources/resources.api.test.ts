@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerAccounts, ledgerEntries, transferCodes } from '#src/db/schema/resources';
 import { buildTestApp, errorsOf, TestClient } from '#test/app';
 import { createCompany, createUser, signedIn, tenantTree } from '#test/factories';
+import { companyBalance, issuePool } from '#test/resources';
 import { CODE_INVALID, newTransferCode, normaliseCode } from './resources.service';
 
 let app: FastifyInstance;
@@ -23,29 +24,12 @@ async function ok(response: { statusCode: number; body: string; json(): unknown 
   return (response.json() as { data: Record<string, unknown> }).data;
 }
 
-/** A company's balance of one type (null: data in bytes), read from the ledger itself. */
-async function balance(companyId: number, type: number | null) {
-  const [row] = await app.db
-    .select({ balance: ledgerAccounts.balance })
-    .from(ledgerAccounts)
-    .where(
-      sql`${ledgerAccounts.kind} = 'company' and ${ledgerAccounts.companyId} = ${companyId} and ${ledgerAccounts.resourceTypeId} is not distinct from ${type}`,
-    );
-  return row?.balance ?? 0;
-}
+const balance = (companyId: number, type: number | null) => companyBalance(app, companyId, type);
 
 const entries = async () => (await app.db.select({ n: count() }).from(ledgerEntries))[0]!.n;
 
-async function pool(companyId: number, amount: number, type = PAID_CREDITS) {
-  return ok(
-    await root.post('/api/credits', {
-      credit_type_id: type,
-      credit_count: amount,
-      company_id: companyId,
-      ...(type % 2 === 0 ? { credit_price: 1.5, pro_form_nr: `PF-${companyId}-${amount}` } : {}),
-    }),
-  );
-}
+const pool = async (companyId: number, amount: number, type = PAID_CREDITS) =>
+  ok(await issuePool(root, companyId, type, amount));
 
 beforeAll(async () => {
   app = await buildTestApp();

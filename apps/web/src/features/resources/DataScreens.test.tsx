@@ -1,6 +1,6 @@
 import type { Permission } from '@fleetgate/shared/permissions';
 import { GB } from '@fleetgate/shared/resources';
-import { DEFAULT_ROLES, type RoleName } from '@fleetgate/shared/roles';
+import type { RoleName } from '@fleetgate/shared/roles';
 import { type RouteName, routeChain } from '@fleetgate/shared/routes';
 import type { CurrentUser } from '@fleetgate/shared/schemas/auth';
 import { DEFAULT_BRAND } from '@fleetgate/shared/schemas/brand';
@@ -19,11 +19,11 @@ import { windowsStore } from '#src/lib/dialogs/windows-store';
 import { clearResponseCache } from '#src/lib/http/client';
 import type { PageProps } from '#src/lib/routing/page';
 import { SessionProvider } from '#src/lib/session/session-context';
+import { testUser } from '#src/test/users';
 import type { DataOverviewJson, DataUsageJson } from './api/data-usage';
 import { CompanyDataHistoryTab } from './components/CompanyDataHistoryTab';
 import { CompanyResourcesTab } from './components/CompanyResourcesTab';
-import { DataHistoryPage } from './DataHistoryPage';
-import { DataOverviewPage } from './DataOverviewPage';
+import { DataHistoryPage, DataOverviewPage } from './DataPages';
 
 /**
  * The company data screens (product §2 services.data-history, services.data-overview,
@@ -31,32 +31,7 @@ import { DataOverviewPage } from './DataOverviewPage';
  * exist only once remote access or VPN spend data, so these tests bring their own.
  */
 
-function userOf(role: RoleName, permissions?: readonly Permission[]): CurrentUser {
-  const r = DEFAULT_ROLES.find((d) => d.name === role)!;
-  return {
-    id: 5,
-    username: 'someone',
-    email: 'someone@fleetgate.test',
-    avatar_url: null,
-    company: { id: 2, parent_id: 1, name: 'Acme', level: 2, show_payment: false },
-    company_id: 2,
-    company_name: 'Acme',
-    role: { id: r.id, name: r.name, title: r.title },
-    role_id: r.id,
-    role_title: r.title,
-    tos_accepted: true,
-    mfa_type: null,
-    exp: 0,
-    permissions: [...(permissions ?? r.permissions)],
-    token: { actor: false, actor_user: null },
-    impersonation_access_limit: null,
-    isImpersonating: false,
-    show_payment: false,
-    show_payment_control: false,
-    country_iso_code: null,
-    session: null,
-  };
-}
+const userOf = (role: RoleName, permissions?: readonly Permission[]) => testUser(role, { permissions });
 
 const usage = (over: Partial<DataUsageJson>): DataUsageJson => ({
   day: '2025-03-02',

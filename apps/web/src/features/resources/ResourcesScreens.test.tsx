@@ -1,7 +1,6 @@
 import { GB } from '@fleetgate/shared/resources';
-import { DEFAULT_ROLES, type RoleName } from '@fleetgate/shared/roles';
+import type { RoleName } from '@fleetgate/shared/roles';
 import { type RouteName, routeChain } from '@fleetgate/shared/routes';
-import type { CurrentUser } from '@fleetgate/shared/schemas/auth';
 import { DEFAULT_BRAND } from '@fleetgate/shared/schemas/brand';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
@@ -17,38 +16,14 @@ import { windowsStore } from '#src/lib/dialogs/windows-store';
 import { clearResponseCache } from '#src/lib/http/client';
 import type { PageProps } from '#src/lib/routing/page';
 import { SessionProvider } from '#src/lib/session/session-context';
+import { testUser } from '#src/test/users';
 import type { MovementJson, TransferCodeJson } from './api/resources';
 import { CreditCodesPage } from './CreditCodesPage';
 import { CreditHistoryPage } from './CreditHistoryPage';
 import { CompanyResourcesTab } from './components/CompanyResourcesTab';
 import { RedeemCodePage } from './RedeemCodePage';
 
-function userOf(role: RoleName): CurrentUser {
-  const r = DEFAULT_ROLES.find((d) => d.name === role)!;
-  return {
-    id: 5,
-    username: 'someone',
-    email: 'someone@fleetgate.test',
-    avatar_url: null,
-    company: { id: 2, parent_id: 1, name: 'Acme', level: 2, show_payment: false },
-    company_id: 2,
-    company_name: 'Acme',
-    role: { id: r.id, name: r.name, title: r.title },
-    role_id: r.id,
-    role_title: r.title,
-    tos_accepted: true,
-    mfa_type: null,
-    exp: 0,
-    permissions: [...r.permissions],
-    token: { actor: false, actor_user: null },
-    impersonation_access_limit: null,
-    isImpersonating: false,
-    show_payment: false,
-    show_payment_control: false,
-    country_iso_code: null,
-    session: null,
-  };
-}
+const userOf = (role: RoleName) => testUser(role);
 
 const movement = (id: number, over: Partial<MovementJson>): MovementJson => ({
   id,

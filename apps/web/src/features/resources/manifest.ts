@@ -15,8 +15,8 @@ export const resourcesFeature = defineFeature({
   pages: {
     'services.credit-history': () => import('./CreditHistoryPage').then((m) => m.CreditHistoryPage),
     'services.credit-codes': () => import('./CreditCodesPage').then((m) => m.CreditCodesPage),
-    'services.data-history': () => import('./DataHistoryPage').then((m) => m.DataHistoryPage),
-    'services.data-overview': () => import('./DataOverviewPage').then((m) => m.DataOverviewPage),
+    'services.data-history': () => import('./DataPages').then((m) => m.DataHistoryPage),
+    'services.data-overview': () => import('./DataPages').then((m) => m.DataOverviewPage),
     'service.add-credits': () => import('./RedeemCodePage').then((m) => m.RedeemCodePage),
   },
   dialogs: {

@@ -1,6 +1,5 @@
 import { PERMISSIONS, type Permission } from '@fleetgate/shared/permissions';
 import { RESOURCE_TYPES, typeNameFor } from '@fleetgate/shared/resources';
-import type { CurrentUser } from '@fleetgate/shared/schemas/auth';
 import { DEFAULT_BRAND } from '@fleetgate/shared/schemas/brand';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -12,32 +11,14 @@ import { WindowsProvider } from '#src/lib/dialogs/WindowsProvider';
 import { createWindowsStore } from '#src/lib/dialogs/windows-store';
 import { clearResponseCache } from '#src/lib/http/client';
 import { SessionProvider } from '#src/lib/session/session-context';
+import { testUser } from '#src/test/users';
 import { DevicePackDialog, ManageServicesDialog } from './ManageServicesDialog';
 
 const user = (permissions: readonly Permission[]) =>
-  ({
-    id: 1,
-    username: 'admin',
-    email: 'admin@x.test',
-    avatar_url: null,
+  testUser('admin', {
+    permissions,
     company: { id: 3, parent_id: null, name: 'Acme', level: 1, show_payment: false },
-    company_id: 3,
-    company_name: 'Acme',
-    role: { id: 2, name: 'admin', title: 'Administrator' },
-    role_id: 2,
-    role_title: 'Administrator',
-    tos_accepted: true,
-    mfa_type: null,
-    exp: 0,
-    permissions: [...permissions],
-    token: { actor: false, actor_user: null },
-    impersonation_access_limit: null,
-    isImpersonating: false,
-    show_payment: false,
-    show_payment_control: false,
-    country_iso_code: null,
-    session: null,
-  }) as CurrentUser;
+  });
 
 /** What a non-super-admin reads from GET /credits/types (product §6: paid types, without 'Paid'). */
 const TYPES = RESOURCE_TYPES.filter((t) => t.payment_type === 'paid').map((t) => ({

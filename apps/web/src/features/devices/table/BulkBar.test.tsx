@@ -1,5 +1,4 @@
 import { PERMISSIONS, type Permission } from '@fleetgate/shared/permissions';
-import type { CurrentUser } from '@fleetgate/shared/schemas/auth';
 import { DEFAULT_BRAND } from '@fleetgate/shared/schemas/brand';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -10,32 +9,14 @@ import { initI18n } from '#src/i18n/i18n';
 import { WindowsProvider } from '#src/lib/dialogs/WindowsProvider';
 import { createWindowsStore } from '#src/lib/dialogs/windows-store';
 import { SessionProvider } from '#src/lib/session/session-context';
+import { testUser } from '#src/test/users';
 import { BulkBar } from './BulkBar';
 
 const user = (permissions: readonly Permission[]) =>
-  ({
-    id: 1,
-    username: 'clerk',
-    email: 'clerk@x.test',
-    avatar_url: null,
+  testUser('admin', {
+    permissions,
     company: { id: 3, parent_id: null, name: 'Acme', level: 1, show_payment: false },
-    company_id: 3,
-    company_name: 'Acme',
-    role: { id: 9, name: 'custom', title: 'Custom' },
-    role_id: 9,
-    role_title: 'Custom',
-    tos_accepted: true,
-    mfa_type: null,
-    exp: 0,
-    permissions: [...permissions],
-    token: { actor: false, actor_user: null },
-    impersonation_access_limit: null,
-    isImpersonating: false,
-    show_payment: false,
-    show_payment_control: false,
-    country_iso_code: null,
-    session: null,
-  }) as CurrentUser;
+  });
 
 const FILTERS = { q: '', status: [], model: [], company_id: [], firmware: [], tag_id: [] };
 
