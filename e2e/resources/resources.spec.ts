@@ -309,6 +309,73 @@ describe('resources (product §2, §3, §4, §6)', () => {
     await dialog.waitFor({ state: 'detached' });
   });
 
+  it("Acme's admin caps what Acme North may pass on; North's admin reads the quota and is held to it", async () => {
+    const { page } = acme;
+    await page.goto(`/companies/${ids['Acme North']}/resources/credits`);
+    const quotas = page.getByTestId('company-quotas');
+    await quotas.getByTestId('quotas-empty').waitFor();
+    await quotas.getByTestId('quota-set').click();
+    const form = page.getByTestId('form-setQuota');
+    await choose(page, form, 'Resource type', 'Credits');
+    await form.getByRole('textbox', { name: 'Quota' }).fill('5');
+    await form.getByRole('button', { name: 'Save quota' }).click();
+    await page.getByText('Quota saved successfully').first().waitFor();
+    await eventually(() => quotas.getByTestId('quota-left').textContent()).toBe('5');
+    await screenshot(page, 'resources-quotas-1440');
+
+    const north = await signedInPage(browser, server.url, USERS.northAdmin, { viewport: WIDE });
+    try {
+      await dismissHelp(north.page, HELP_ROUTES);
+      await north.page.goto(`/companies/${ids['Acme North']}/resources/credits`);
+      const own = north.page.getByTestId('company-quotas');
+      await eventually(() => own.getByTestId('quota-left').textContent()).toBe('5');
+      expect(await own.getByTestId('quota-set').count()).toBe(0);
+
+      const held = paidCredits(await balances(north.page, ids['Acme North']!));
+      await north.page.goto('/resources/codes');
+      await north.page.getByTestId('code-create').click();
+      const code = north.page.getByTestId('form-newCode');
+      await choose(north.page, code, 'Resource type', 'Credits');
+      await code.getByRole('textbox', { name: 'Amount' }).fill('6');
+      await code.getByRole('button', { name: 'Create code' }).click();
+      await code.getByText('Your company’s quota allows passing on 5 more of this type').waitFor();
+      expect(paidCredits(await balances(north.page, ids['Acme North']!))).toBe(held);
+    } finally {
+      await north.context.close();
+    }
+
+    // Removed, the quota no longer holds anything back.
+    await page.reload();
+    await quotas.getByTestId('quota-remove').click();
+    await page
+      .getByRole('dialog', { name: 'Remove quota' })
+      .getByRole('button', { name: 'Remove quota' })
+      .click();
+    await quotas.getByTestId('quotas-empty').waitFor();
+  });
+
+  it("the super admin's payment control makes Beta a free company, which then sees no buy link", async () => {
+    const { page } = root;
+    await page.goto(`/companies/${ids.Beta}/resources/credits`);
+    const panel = page.getByTestId('company-payments');
+    await eventually(() => panel.getByTestId('payment-type').textContent()).toBe('Paid supply');
+    await panel.getByTestId('payment-change').click();
+    const form = page.getByTestId('form-companyFlags');
+    await form.getByRole('radio', { name: 'Free supply' }).check();
+    await form.getByRole('button', { name: /Save/ }).click();
+    await page.getByText('Company flags updated successfully').first().waitFor();
+    await eventually(() => panel.getByTestId('payment-type').textContent()).toBe('Free supply');
+    await screenshot(page, 'resources-payment-control');
+    const company = await pageApi<{ data: { payment_type: string } }>(
+      page,
+      'GET',
+      `/api/companies/${ids.Beta}`,
+    );
+    expect(company.body.data.payment_type).toBe('free');
+    await page.goto(`/companies/${ids.Beta}`);
+    await eventually(() => page.getByTestId('company-payment-type').textContent()).toBe('Free supply');
+  });
+
   it('at 390 px the pages stack and nothing sticks out past the screen', async () => {
     const { page } = acme;
     await page.setViewportSize(PHONE);

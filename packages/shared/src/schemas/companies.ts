@@ -8,7 +8,7 @@ import {
 } from '../limits';
 import { okBody } from './api';
 import { commaIntList, idFilter, listQuerySchema } from './list';
-import { body, fields, flag, instant, listOf, text, typeMessage, whole } from './messages';
+import { body, fields, flag, instant, listOf, oneOf, text, typeMessage, whole } from './messages';
 
 /** A company name (product §5): at least 3 characters, none of the forbidden or invisible characters. */
 export const companyNameSchema = text('Company name')
@@ -39,11 +39,18 @@ export const moveCompanyBodySchema = body({
   target: id('New parent company'),
 });
 
-/** Company flags dialog (product §2 'manage company flags'). */
+/** product §3 Company payment_type: how the company is supplied with resources. */
+export const COMPANY_PAYMENT_TYPES = ['paid', 'free'] as const;
+export type CompanyPaymentType = (typeof COMPANY_PAYMENT_TYPES)[number];
+const paymentTypeSchema = oneOf(COMPANY_PAYMENT_TYPES, 'Payment type');
+
+/** Company flags dialog (product §2 'manage company flags'); the payment type is the super admin's. */
 export const companyFlagsBodySchema = body({
   show_payment: flag('Show payment information').optional(),
   mfa_mandatory: flag('Require two-step verification').optional(),
+  payment_type: paymentTypeSchema.optional(),
 });
+export type CompanyFlagsBody = z.infer<typeof companyFlagsBodySchema>;
 
 /** The message of product §5 for an edit that changes nothing. */
 export const UNCHANGED_VALUE_MESSAGE = 'Please input different value to save changes';
@@ -68,6 +75,7 @@ export const companySchema = fields('Company', {
   children_count: whole('Subsidiary count'),
   show_payment: flag('Show payment information'),
   mfa_mandatory: flag('Require two-step verification'),
+  payment_type: paymentTypeSchema,
   /** product §3 Company: credits and management packs held, and company data left in bytes. */
   credits_left: whole('Credits left'),
   packs_left: whole('Packs left'),
@@ -114,6 +122,7 @@ export const companyFlagsSchema = fields('Company flags', {
   id: whole('Id'),
   show_payment: flag('Show payment information'),
   mfa_mandatory: flag('Require two-step verification'),
+  payment_type: paymentTypeSchema,
 });
 export type CompanyFlags = z.infer<typeof companyFlagsSchema>;
 

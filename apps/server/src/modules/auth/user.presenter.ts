@@ -11,7 +11,8 @@ export function presentCurrentUser(
   idleMinutes = 0,
 ): CurrentUser {
   const { company, role } = principal;
-  const showPayment = company.showPayment;
+  // The buy link is for companies that buy their resources; a company supplied free never sees it.
+  const showPayment = company.showPayment && company.paymentType === 'paid';
   return {
     id: principal.id,
     username: principal.username,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '#src/db/schema/audit';
@@ -171,5 +171,56 @@ describe('company flags (product §2 manage company flags)', () => {
     });
     expect(errorsOf(extra).map((e) => e.source)).toEqual(['name']);
     expect(await flagsOf(east.id)).toEqual({ show_payment: false, mfa_mandatory: true });
+  });
+});
+
+describe('payment type (product §3 Company payment_type)', () => {
+  const paymentTypeOf = async (id: number) =>
+    (await app.db.select().from(companies).where(eq(companies.id, id)))[0]?.paymentType;
+
+  it('only the super admin sets it; an admin’s attempt changes nothing', async () => {
+    const acme = await signedIn(app, 'acme.admin@x.test');
+    const refused = await acme.put(`/api/companies/${tree.north.id}/flags`, { payment_type: 'free' });
+    expect(refused.statusCode).toBe(403);
+    expect(errorsOf(refused)).toEqual([
+      {
+        code: 'FORBIDDEN',
+        message: 'Only the system administrator sets how a company pays for its resources',
+      },
+    ]);
+    expect(await paymentTypeOf(tree.north.id)).toBe('paid');
+    const odd = await new TestClient(app).login();
+    const bad = await odd.put(`/api/companies/${tree.north.id}/flags`, { payment_type: 'barter' });
+    expect(errorsOf(bad)).toEqual([
+      expect.objectContaining({ message: 'Payment type must be one of: paid, free', source: 'payment_type' }),
+    ]);
+  });
+
+  it('a free company never sees the buy link, and its new subsidiaries start free', async () => {
+    const root = await new TestClient(app).login();
+    const set = await root.put(`/api/companies/${tree.north.id}/flags`, { payment_type: 'free' });
+    expect(set.json().data).toMatchObject({ id: tree.north.id, payment_type: 'free' });
+    const acme = await signedIn(app, 'acme.admin@x.test');
+    await acme.put(`/api/companies/${tree.north.id}/flags`, { show_payment: true });
+    expect((await acme.get(`/api/companies/${tree.north.id}`)).json().data).toMatchObject({
+      payment_type: 'free',
+      show_payment: true,
+    });
+    const north = await signedIn(app, 'north.admin@x.test');
+    expect((await north.get('/api/user')).json().data).toMatchObject({ show_payment: false });
+
+    const child = await createCompany(app, 'North Depot', tree.north.id);
+    expect(await paymentTypeOf(child.id)).toBe('free');
+
+    await root.put(`/api/companies/${tree.north.id}/flags`, { payment_type: 'paid' });
+    expect((await north.get('/api/user')).json().data).toMatchObject({ show_payment: true });
+    const [audit] = await app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'company.flags'))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(audit?.details).toMatchObject({ from: { payment_type: 'free' }, to: { payment_type: 'paid' } });
+    await acme.put(`/api/companies/${tree.north.id}/flags`, { show_payment: false });
   });
 });

@@ -41,6 +41,7 @@ const row = {
   children_count: sql<number>`(select count(*)::int from ${companies} as child where child.parent_id = ${companies.id})`,
   show_payment: companies.showPayment,
   mfa_mandatory: companies.mfaMandatory,
+  payment_type: sql<'paid' | 'free'>`${companies.paymentType}`,
 };
 
 /** The most nodes the tree page receives: a bounded answer for very large fleets. */
@@ -153,7 +154,7 @@ export const companiesRepository = {
   async update(
     db: Db,
     id: number,
-    changes: { name?: string; showPayment?: boolean; mfaMandatory?: boolean },
+    changes: { name?: string; showPayment?: boolean; mfaMandatory?: boolean; paymentType?: 'paid' | 'free' },
   ) {
     await db
       .update(companies)
@@ -216,7 +217,14 @@ export const companiesRepository = {
       if (!up) return undefined;
       const [created] = await tx
         .insert(companies)
-        .values({ name: values.name, parentId: up.id, level: up.level + 1, path: up.path })
+        .values({
+          name: values.name,
+          parentId: up.id,
+          level: up.level + 1,
+          path: up.path,
+          // A subsidiary is supplied the way its parent is, until the super admin says otherwise.
+          paymentType: up.paymentType,
+        })
         .returning();
       const [withPath] = await tx
         .update(companies)

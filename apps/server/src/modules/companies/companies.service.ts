@@ -1,5 +1,9 @@
 import { COMPANY_MAX_LEVEL } from '@fleetgate/shared/limits';
-import { UNCHANGED_VALUE_MESSAGE } from '@fleetgate/shared/schemas/companies';
+import {
+  type CompanyFlagsBody,
+  type CompanyPaymentType,
+  UNCHANGED_VALUE_MESSAGE,
+} from '@fleetgate/shared/schemas/companies';
 import { AppError, badRequest, conflict, forbidden, notFound } from '#src/http/errors';
 import type { ListQuery } from '#src/http/list-query';
 import { audited } from '../audit/audit.service';
@@ -124,34 +128,40 @@ export const companiesService = {
   },
 
   /**
-   * The company flags of product §2 'manage company flags' (show_payment, mfa_mandatory).
-   * Only companies strictly below the caller's own: a customer must not lift its own MFA
-   * duty or switch on payments for itself. A super admin may set any company's flags.
+   * The company flags of product §2 'manage company flags' (show_payment, mfa_mandatory) and
+   * the payment type. Only companies strictly below the caller's own: a customer must not
+   * lift its own MFA duty or switch on payments for itself. A super admin may set any
+   * company's flags, and alone decides whether a company is supplied paid or free, since
+   * that is the operator's commercial arrangement with it (docs/decisions.md).
    */
-  async setFlags(
-    ctx: ServiceContext,
-    id: number,
-    flags: { show_payment?: boolean; mfa_mandatory?: boolean },
-  ) {
+  async setFlags(ctx: ServiceContext, id: number, flags: CompanyFlagsBody) {
     const company = await reachable(ctx, id);
     const superAdmin = ctx.caller.principal.permissions.includes('super_admin');
     if (!superAdmin && company.id === ctx.caller.principal.company.id)
       throw forbidden('You cannot change the flags of your own company');
+    if (!superAdmin && flags.payment_type !== undefined && flags.payment_type !== company.paymentType)
+      throw forbidden('Only the system administrator sets how a company pays for its resources');
     const changes = {
       ...(flags.show_payment === undefined ? {} : { showPayment: flags.show_payment }),
       ...(flags.mfa_mandatory === undefined ? {} : { mfaMandatory: flags.mfa_mandatory }),
+      ...(flags.payment_type === undefined || !superAdmin ? {} : { paymentType: flags.payment_type }),
     };
     if (!Object.keys(changes).length) throw badRequest('Choose a flag to change');
     const after = {
       show_payment: changes.showPayment ?? company.showPayment,
       mfa_mandatory: changes.mfaMandatory ?? company.mfaMandatory,
+      payment_type: changes.paymentType ?? (company.paymentType as CompanyPaymentType),
     };
     await audited(
       ctx.db,
       (tx) => companiesRepository.update(tx, id, changes),
       () =>
         auditEntry(ctx, 'company.flags', id, {
-          from: { show_payment: company.showPayment, mfa_mandatory: company.mfaMandatory },
+          from: {
+            show_payment: company.showPayment,
+            mfa_mandatory: company.mfaMandatory,
+            payment_type: company.paymentType,
+          },
           to: after,
         }),
     );

@@ -22,6 +22,7 @@ export type Principal = {
     level: number;
     path: string;
     showPayment: boolean;
+    paymentType: string;
   };
   role: { id: number; name: string; title: string };
   permissions: string[];
@@ -76,6 +77,7 @@ export async function findPrincipal(db: Db, userId: number): Promise<Principal |
       level: company.level,
       path: company.path,
       showPayment: company.showPayment,
+      paymentType: company.paymentType,
     },
     role,
     permissions: row.permissions,

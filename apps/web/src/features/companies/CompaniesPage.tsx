@@ -51,6 +51,11 @@ export function CompaniesPage({ chain, params }: PageProps) {
               {t('flag.payment')}
             </Badge>
           )}
+          {c.payment_type === 'free' && (
+            <Badge size="xs" variant="light" color="orange">
+              {t('paymentType.free')}
+            </Badge>
+          )}
         </Group>
       ),
     },

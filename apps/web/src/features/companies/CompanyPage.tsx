@@ -9,6 +9,7 @@ import { UnavailablePanel } from '#src/components/page/UnavailablePanel';
 import { ApiError } from '#src/lib/http/errors';
 import { failureMessage } from '#src/lib/http/results';
 import type { PageProps } from '#src/lib/routing/page';
+import type { ResourcesTabCompany } from '../resources/components/CompanyResourcesTab';
 import { useCompany } from './api/companies';
 import { CompanyHeader } from './components/CompanyHeader';
 import { CompanyDevicesTab, CompanyUsersTab } from './components/CompanyTabs';
@@ -29,7 +30,7 @@ const CompanyDataHistoryTab = lazy(() =>
 );
 
 /** The tab bodies whose data exists; the other tabs say they are not available yet. */
-function TabBody({ routeName, company }: { routeName: string; company: { id: number; name: string } }) {
+function TabBody({ routeName, company }: { routeName: string; company: ResourcesTabCompany }) {
   const companyId = company.id;
   switch (routeName) {
     case 'company.devices':

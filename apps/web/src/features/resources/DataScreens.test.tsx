@@ -289,7 +289,7 @@ describe('the resources tabs (product §2 administration.resources: codes, credi
 });
 
 describe("a company's data (product §2 company.data-history, company.resources.data-history)", () => {
-  const company = { id: 9, name: 'Acme North' };
+  const company = { id: 9, name: 'Acme North', level: 2, payment_type: 'paid' as const };
   beforeEach(() => {
     routes['GET /api/companies/9/resources'] = () => ({
       company_id: 9,

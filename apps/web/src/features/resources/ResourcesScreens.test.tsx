@@ -1,6 +1,8 @@
+import type { BrandSettings } from '@fleetgate/shared/brand';
 import { GB } from '@fleetgate/shared/resources';
 import type { RoleName } from '@fleetgate/shared/roles';
 import { type RouteName, routeChain } from '@fleetgate/shared/routes';
+import type { CurrentUser } from '@fleetgate/shared/schemas/auth';
 import { DEFAULT_BRAND } from '@fleetgate/shared/schemas/brand';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
@@ -103,7 +105,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderScreen(role: RoleName, name: RouteName, screenOf: (props: PageProps) => ReactElement) {
+function renderScreen(
+  role: RoleName,
+  name: RouteName,
+  screenOf: (props: PageProps) => ReactElement,
+  session: { user?: CurrentUser; brand?: BrandSettings } = {},
+) {
   const chain = routeChain(name);
   const props = { route: chain.at(-1)!, chain, params: {} };
   const router = createMemoryRouter([{ path: '*', element: screenOf(props) }], { initialEntries: ['/'] });
@@ -111,7 +118,7 @@ function renderScreen(role: RoleName, name: RouteName, screenOf: (props: PagePro
     <MantineProvider env="test">
       <Notifications />
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <SessionProvider user={userOf(role)} brand={DEFAULT_BRAND}>
+        <SessionProvider user={session.user ?? userOf(role)} brand={session.brand ?? DEFAULT_BRAND}>
           <HelpProvider>
             <WindowsProvider>
               <RouterProvider router={router} />
@@ -279,7 +286,7 @@ describe('company.resources (product §2, §3 buyData)', () => {
       data_bytes: 6 * GB,
       remaining_data: 11 * GB,
     });
-    const company = { id: 9, name: 'Acme North' };
+    const company = { id: 9, name: 'Acme North', level: 2, payment_type: 'paid' as const };
     renderScreen('admin', 'company.resources.credits', () => (
       <CompanyResourcesTab tab="company.resources.credits" company={company} />
     ));
@@ -301,5 +308,119 @@ describe('company.resources (product §2, §3 buyData)', () => {
       url: '/api/companies/data',
       body: { company_id: 9, credits: 3 },
     });
+  });
+});
+
+describe('company resources: quotas and payment control', () => {
+  const balances = () => ({ company_id: 9, credits_left: 0, packs_left: 0, remaining_data: 0, per_type: [] });
+
+  it('lets a parent set, change and remove a subsidiary’s quota, and the subsidiary only read it', async () => {
+    let quotas = [{ credit_type: 2, credit_type_name: 'Credits', cap: 12, moved: 5, left: 7 }];
+    routes['GET /api/companies/9/resources'] = balances;
+    routes['GET /api/companies/9/quotas'] = () => quotas;
+    routes['GET /api/credits/types'] = () => [{ id: 2, name: 'Credits', payment_type: 'paid' }];
+    routes['PUT /api/companies/9/quotas'] = (call) => {
+      const body = call.body as { cap: number | null };
+      quotas = body.cap === null ? [] : [{ ...quotas[0]!, cap: body.cap, left: body.cap - 5 }];
+      return quotas;
+    };
+    const company = { id: 9, name: 'Acme North', level: 3, payment_type: 'paid' as const };
+    renderScreen('admin', 'company.resources.credits', () => (
+      <CompanyResourcesTab tab="company.resources.credits" company={company} />
+    ));
+    const row = await screen.findByTestId('quota-row');
+    expect(row.textContent).toContain('Credits');
+    expect(within(row).getByTestId('quota-left').textContent).toBe('7');
+
+    fireEvent.click(within(row).getByTestId('quota-change'));
+    const form = await screen.findByTestId('form-setQuota');
+    const cap = within(form).getByRole('textbox', { name: /Quota/ });
+    fireEvent.change(cap, { target: { value: '20' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save quota' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ credit_type_name: 'Credits', cap: 20 }),
+    );
+    await waitFor(() => expect(screen.getByTestId('quota-left').textContent).toBe('15'));
+
+    fireEvent.click(screen.getByTestId('quota-remove'));
+    expect((await screen.findByTestId('confirm-message')).textContent).toContain('Credits');
+    const confirmWindow = screen.getByTestId('confirm-message').closest('[role="dialog"]') as HTMLElement;
+    fireEvent.click(within(confirmWindow).getByRole('button', { name: 'Remove quota' }));
+    await screen.findByTestId('quotas-empty');
+    expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({
+      credit_type_name: 'Credits',
+      cap: null,
+    });
+  });
+
+  it('shows the company’s own users its quotas without the means to change them', async () => {
+    routes['GET /api/companies/9/resources'] = balances;
+    routes['GET /api/companies/9/quotas'] = () => [
+      { credit_type: 2, credit_type_name: 'Credits', cap: 12, moved: 12, left: 0 },
+    ];
+    const own = { id: 9, parent_id: 2, name: 'Acme North', level: 3, show_payment: false };
+    renderScreen(
+      'admin',
+      'company.resources.credits',
+      () => (
+        <CompanyResourcesTab
+          tab="company.resources.credits"
+          company={{ id: 9, name: 'Acme North', level: 3, payment_type: 'paid' }}
+        />
+      ),
+      { user: testUser('admin', { company: own }) },
+    );
+    expect(within(await screen.findByTestId('quota-row')).getByTestId('quota-left').textContent).toBe('0');
+    expect(screen.queryByTestId('quota-set')).toBeNull();
+    expect(screen.queryByTestId('quota-change')).toBeNull();
+  });
+
+  it('shows the top company’s users payment control over any company, changed by the super admin', async () => {
+    routes['GET /api/companies/9/resources'] = balances;
+    const top = { id: 1, parent_id: null, name: 'Fleetgate', level: 1, show_payment: false };
+    const user = { ...testUser('super_admin', { company: top }), show_payment_control: true };
+    renderScreen(
+      'super_admin',
+      'company.resources.credits',
+      () => (
+        <CompanyResourcesTab
+          tab="company.resources.credits"
+          company={{ id: 9, name: 'Partner', level: 2, payment_type: 'free' }}
+        />
+      ),
+      { user },
+    );
+    const panel = await screen.findByTestId('company-payments');
+    expect(within(panel).getByTestId('payment-type').textContent).toBe('Free supply');
+    expect(within(panel).queryByTestId('buy-link')).toBeNull();
+    expect(within(panel).getByTestId('payment-change')).toBeTruthy();
+  });
+
+  it('shows a paid company’s own users the brand’s buy link and notice, and a free one nothing', async () => {
+    routes['GET /api/companies/9/resources'] = balances;
+    const acmeNorth = { id: 9, parent_id: 2, name: 'Acme North', level: 3, show_payment: true };
+    const user = { ...testUser('admin', { company: acmeNorth }), show_payment: true };
+    const brand = {
+      ...DEFAULT_BRAND,
+      buy_link: 'https://shop.example.test/buy',
+      buy_notice: 'Invoices monthly',
+    };
+    const tab = (payment_type: 'paid' | 'free') => () => (
+      <CompanyResourcesTab
+        tab="company.resources.credits"
+        company={{ id: 9, name: 'Acme North', level: 3, payment_type }}
+      />
+    );
+    renderScreen('admin', 'company.resources.credits', tab('paid'), { user, brand });
+    const panel = await screen.findByTestId('company-payments');
+    expect(within(panel).getByTestId('buy-link').getAttribute('href')).toBe('https://shop.example.test/buy');
+    expect(within(panel).getByTestId('buy-notice').textContent).toBe('Invoices monthly');
+    // Payment control is the top company's; a customer never sees it.
+    expect(within(panel).queryByTestId('payment-type')).toBeNull();
+    cleanup();
+
+    renderScreen('admin', 'company.resources.credits', tab('free'), { user, brand });
+    await screen.findByTestId('company-balances');
+    expect(screen.queryByTestId('company-payments')).toBeNull();
   });
 });

@@ -55,6 +55,15 @@ export function CompanyHeader({ company }: { company: Company }) {
             <Badge size="sm" variant="light" tt="none" color={company.show_payment ? 'teal' : 'gray'}>
               {company.show_payment ? t('flag.paymentOn') : t('flag.paymentOff')}
             </Badge>
+            <Badge
+              size="sm"
+              variant="light"
+              tt="none"
+              color={company.payment_type === 'free' ? 'orange' : 'gray'}
+              data-testid="company-payment-type"
+            >
+              {t(`paymentType.${company.payment_type}`)}
+            </Badge>
           </Group>
         </Fact>
       </SimpleGrid>

@@ -1,5 +1,6 @@
 import { COMPANY_NAME_MIN, NAME_MAX } from '@fleetgate/shared/limits';
 import {
+  COMPANY_PAYMENT_TYPES,
   companyFlagsBodySchema,
   editCompanyBodySchema,
   moveCompanyBodySchema,
@@ -146,13 +147,25 @@ export const companyFlagsForm: FormDefinition = {
   fields: [
     { key: 'show_payment', label: 'field.showPayment', type: 'checkbox', hint: 'field.showPaymentHint' },
     { key: 'mfa_mandatory', label: 'field.mfaMandatory', type: 'checkbox', hint: 'field.mfaMandatoryHint' },
+    {
+      key: 'payment_type',
+      label: 'field.paymentType',
+      type: 'radio',
+      options: COMPANY_PAYMENT_TYPES.map((value) => ({ value, label: `paymentType.${value}` })),
+      hint: 'field.paymentTypeHint',
+      permission: 'super_admin',
+    },
   ],
-  defaults: { show_payment: false, mfa_mandatory: false },
+  defaults: { show_payment: false, mfa_mandatory: false, payment_type: 'paid' },
   load: {
     path: (id) => `/companies/${id}`,
     toValues: (data) => {
       const company = data as Company;
-      return { show_payment: company.show_payment, mfa_mandatory: company.mfa_mandatory };
+      return {
+        show_payment: company.show_payment,
+        mfa_mandatory: company.mfa_mandatory,
+        payment_type: company.payment_type,
+      };
     },
   },
   permission: 'manage_companies',

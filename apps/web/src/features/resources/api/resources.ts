@@ -5,6 +5,7 @@ import type {
   CompanyBalances,
   LedgerAction,
   Movement,
+  Quota,
   ResourceTypeRow,
   TransferCode,
 } from '@fleetgate/shared/schemas/resources';
@@ -18,6 +19,7 @@ export type MovementJson = Json<Movement>;
 export type TransferCodeJson = Json<TransferCode>;
 export type CompanyBalancesJson = Json<CompanyBalances>;
 export type ResourceTypeJson = Json<ResourceTypeRow>;
+export type QuotaJson = Json<Quota>;
 
 /** Query keys (CONVENTIONS example 9): any resource change invalidates `resourceKeys.all`. */
 export const resourceKeys = {
@@ -26,6 +28,7 @@ export const resourceKeys = {
   movements: (params: Record<string, unknown>) => [...resourceKeys.all, 'movements', params] as const,
   codes: (params: Record<string, unknown>) => [...resourceKeys.all, 'codes', params] as const,
   balances: (companyId: number) => [...resourceKeys.all, 'balances', companyId] as const,
+  quotas: (companyId: number) => [...resourceKeys.all, 'quotas', companyId] as const,
 };
 
 /**
@@ -105,8 +108,24 @@ export function useCompanyBalances(companyId: number, enabled = true) {
   });
 }
 
+/** The quotas a parent set on a company (GET /companies/{id}/quotas). */
+export function useQuotas(companyId: number, enabled = true) {
+  return useQuery({
+    queryKey: resourceKeys.quotas(companyId),
+    queryFn: async () => (await api.get<QuotaJson[]>(`/companies/${companyId}/quotas`)).data,
+    enabled,
+    retry: false,
+  });
+}
+
 /** The calls that change resources outside the forms, and the credit report's download. */
 export const resourceActions = {
+  /** PUT /companies/{id}/quotas with cap null: the company's users may pass on all it holds again. */
+  removeQuota: (companyId: number, quota: QuotaJson) =>
+    api.put<QuotaJson[]>(`/companies/${companyId}/quotas`, {
+      credit_type_name: quota.credit_type_name,
+      cap: null,
+    }),
   cancelCode: (id: number) => api.delete<TransferCodeJson>(`/credits/codes/${id}`),
   /** GET /credits/report: the movements of a period as CSV, saved by the browser. */
   downloadReport: (query: { from: string; to: string; company_id?: number }) =>

@@ -1,14 +1,25 @@
+import type { CompanyPaymentType } from '@fleetgate/shared/schemas/companies';
 import { Group, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '#src/lib/session/session-context';
 import { DATA_GIVEN_ACTIONS } from '../utils/movements';
 import { CompanyBalances } from './CompanyBalances';
+import { CompanyPayments } from './CompanyPayments';
+import { CompanyQuotas } from './CompanyQuotas';
 import { CreditHistoryTable } from './CreditHistoryTable';
 import { DataUsageTable } from './DataUsageTable';
 import { HistoryActions } from './HistoryActions';
 import { NotAllowed } from './NotAllowed';
 import { NewCodeButton, TransferCodesTable } from './TransferCodesTable';
+
+/** What the resources tabs need of the company shown. */
+export type ResourcesTabCompany = {
+  id: number;
+  name: string;
+  level: number;
+  payment_type: CompanyPaymentType;
+};
 
 export type CompanyResourcesTabName =
   | 'company.resources.credits'
@@ -36,7 +47,7 @@ export function CompanyResourcesTab({
   company,
 }: {
   tab: CompanyResourcesTabName;
-  company: { id: number; name: string };
+  company: ResourcesTabCompany;
 }) {
   const { t } = useTranslation('resources');
   const { can } = useSession();
@@ -84,6 +95,8 @@ export function CompanyResourcesTab({
           {balances}
           {can('view_credits') ? (
             <>
+              <CompanyPayments company={company} />
+              <CompanyQuotas company={company} />
               <Group justify="flex-end">
                 <HistoryActions company={company} />
               </Group>

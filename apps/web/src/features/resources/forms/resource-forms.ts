@@ -5,6 +5,7 @@ import {
   movePoolsBodySchema,
   newCodeBodySchema,
   newPoolBodySchema,
+  setQuotaBodySchema,
 } from '@fleetgate/shared/schemas/resources';
 import { type CompanyOption, fetchCompanyOptions } from '#src/features/companies/api/companies';
 import type { FieldDef, FieldOption, FormDefinition, FormValues } from '#src/lib/forms/types';
@@ -306,6 +307,54 @@ export async function buyDataForm(
     invalidate: RESOURCE_CHANGE_KEYS,
     submitLabel: 'buyData.submit',
     result: { item: 'result.data', created: 'result.bought', own: true },
+    fallbackPath: '/resources/credits',
+  };
+}
+
+/**
+ * 'Set quota' on a subsidiary's resources (PUT /companies/{id}/quotas): how many units of a
+ * type the company's own users may still pass on, down its tree or into codes.
+ */
+export async function setQuotaForm(preset: {
+  company: { id: number; name: string };
+  quota?: { credit_type_name: string; cap: number };
+}): Promise<FormDefinition> {
+  const types = await typeChoices();
+  return {
+    name: 'setQuota',
+    ns: 'resources',
+    title: { create: 'quota.title' },
+    endpoint: `/companies/${preset.company.id}/quotas`,
+    method: 'PUT',
+    schema: setQuotaBodySchema,
+    fields: [
+      {
+        key: 'credit_type_name',
+        label: 'field.type',
+        type: 'select',
+        required: true,
+        options: byName(types),
+        optionsAreData: true,
+        disabled: preset.quota !== undefined,
+      },
+      {
+        key: 'cap',
+        label: 'field.quota',
+        type: 'number',
+        required: true,
+        min: 0,
+        step: 1,
+        hint: 'quota.hint',
+      },
+    ],
+    defaults: {
+      credit_type_name: preset.quota?.credit_type_name ?? (types.length === 1 ? types[0]!.name : undefined),
+      cap: preset.quota?.cap,
+    },
+    permission: 'manage_credits',
+    invalidate: RESOURCE_CHANGE_KEYS,
+    submitLabel: 'quota.submit',
+    result: { item: 'result.quota', created: 'result.saved' },
     fallbackPath: '/resources/credits',
   };
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "companies" ADD COLUMN "payment_type" text DEFAULT 'paid' NOT NULL;--> statement-breakpoint
+ALTER TABLE "companies" ADD CONSTRAINT "companies_payment_type_check" CHECK ("companies"."payment_type" in ('paid', 'free'));
