@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import { connect as connectTcp } from 'node:net';
+import { actionParamsSchemas } from '@fleetgate/shared/devices/actions';
 import {
   type CommandMessage,
   commandMessageSchema,
@@ -10,10 +12,14 @@ import {
   secretMessageSchema,
 } from '@fleetgate/shared/devices/messages';
 import { parseTopic, topics } from '@fleetgate/shared/devices/topics';
+import { TUNNEL_HEADERS } from '@fleetgate/shared/devices/tunnel';
 import mqtt, { type MqttClient } from 'mqtt';
+import WebSocket, { createWebSocketStream } from 'ws';
 import { executeCommand } from './commands';
 import type { DeviceIdentity } from './identity';
 import { Random, seedOf } from './random';
+import type { DeviceServices } from './services';
+import type { ShellDevice } from './shell';
 import { type PersistentCounters, TelemetryModel } from './telemetry';
 
 export const AGENT = { name: 'fleetgate-sim', version: '1.0.0' } as const;
@@ -44,11 +50,21 @@ export type AgentOptions = {
   /** Telemetry period until the server sets one with `monitoring_period` (seconds). */
   telemetrySeconds?: number;
   behaviour?: Partial<Behaviour>;
+  /** The services remote access may reach (services.ts); none when absent. */
+  services?: DeviceServices | undefined;
   reconnectMs?: number;
   keepaliveSeconds?: number;
 };
 
 type Seen = { final?: ReplyMessage };
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+/** Whether a tunnel address is on the host the device's MQTT connection goes to (loopback names alike). */
+function sameServer(tunnelUrl: string, brokerUrl: string): boolean {
+  const a = new URL(tunnelUrl).hostname;
+  const b = new URL(brokerUrl).hostname;
+  return a === b || (LOOPBACK.has(a) && LOOPBACK.has(b));
+}
 const SEEN_MAX = 256;
 /** Refusals of the secret in a row before the agent tries first contact again (identity reset). */
 const SECRET_REFUSALS_BEFORE_CLAIM = 3;
@@ -64,6 +80,9 @@ export class DeviceAgent extends EventEmitter {
   readonly model: TelemetryModel;
   secret: string | undefined;
   hostname: string;
+  /** The password of the device's `admin` user: its SSH sign-in, changed by set_password. */
+  password: string;
+  services: DeviceServices | undefined;
   periodSeconds: number;
   online = false;
   private client: MqttClient | undefined;
@@ -88,6 +107,8 @@ export class DeviceAgent extends EventEmitter {
     this.secret = options.secret;
     this.model = new TelemetryModel(options.identity, options.counters);
     this.hostname = `${options.identity.model}-${options.identity.serial.slice(-4)}`;
+    this.password = `admin-${options.identity.serial}`;
+    this.services = options.services;
     this.periodSeconds = options.telemetrySeconds ?? 300;
     this.behaviour = { ...DEFAULT_BEHAVIOUR, ...options.behaviour };
     this.rnd = new Random(seedOf(`${options.identity.serial}:agent`));
@@ -258,6 +279,11 @@ export class DeviceAgent extends EventEmitter {
     if (this.seen.size > SEEN_MAX) this.seen.delete(this.seen.keys().next().value!);
     this.emit('command', command);
     void this.publish(topics.reply(this.serial, command.id), { id: command.id, status: 'acked' }, 1);
+    if (command.action === 'open_stream') {
+      // Someone is waiting at a terminal: a stream never queues behind other work.
+      void this.openStream(command).then((reply) => this.finish(command, reply));
+      return;
+    }
     this.queue.push(command);
     this.queue.sort((a, b) => a.seq - b.seq);
     void this.runQueue();
@@ -283,6 +309,85 @@ export class DeviceAgent extends EventEmitter {
     } finally {
       this.running = false;
     }
+  }
+
+  private async finish(command: CommandMessage, reply: ReplyMessage): Promise<void> {
+    this.seen.set(command.id, { final: reply });
+    this.eventLog.push(`${new Date().toISOString()} command ${command.action}: ${reply.status}`);
+    await this.publish(topics.reply(this.serial, command.id), reply, 1);
+    this.emit('reply', reply);
+  }
+
+  /** What the device's shell sees of it (the CLI action and the SSH shell). */
+  shellDevice(): ShellDevice {
+    const { serial, mac, model, firmware } = this.identity;
+    return {
+      serial,
+      mac,
+      model,
+      firmware,
+      hostname: this.hostname,
+      uptimeSeconds: this.state?.uptime ?? 0,
+      state: this.state,
+    };
+  }
+
+  /**
+   * open_stream (docs/device-protocol.md §7): connects the asked service, then a WebSocket to
+   * the server's tunnel with the serial, the secret and the stream's token, and pipes bytes
+   * both ways until either side ends. Refused: a service the device does not have, and a
+   * tunnel anywhere but its own management server (a command cannot send its bytes elsewhere).
+   */
+  private async openStream(command: CommandMessage): Promise<ReplyMessage> {
+    const id = command.id;
+    const parsed = actionParamsSchemas.open_stream.safeParse(command.params);
+    if (!parsed.success) return { id, status: 'failed', error: 'Invalid parameters' };
+    if (Date.parse(command.expires_at) < Date.now())
+      return { id, status: 'failed', error: 'Command expired before it could run' };
+    const { host, port, url, token, stream } = parsed.data;
+    const local = this.services?.resolve(host, port);
+    if (!local) return { id, status: 'failed', error: `No service at ${host}:${port}` };
+    if (!sameServer(url, this.options.url))
+      return { id, status: 'failed', error: 'The tunnel address is not this device’s management server' };
+    if (!this.secret) return { id, status: 'failed', error: 'The device has no secret yet' };
+    const secret = this.secret;
+    return new Promise<ReplyMessage>((resolve) => {
+      const tcp = connectTcp(local.port, local.host);
+      tcp.once('error', () =>
+        resolve({ id, status: 'failed', error: `Connection to ${host}:${port} refused` }),
+      );
+      tcp.once('connect', () => {
+        const ws = new WebSocket(url, {
+          headers: {
+            [TUNNEL_HEADERS.serial]: this.serial,
+            [TUNNEL_HEADERS.secret]: secret,
+            [TUNNEL_HEADERS.token]: token,
+          },
+          perMessageDeflate: false,
+          handshakeTimeout: 10_000,
+        });
+        ws.once('unexpected-response', (_request, response) => {
+          tcp.destroy();
+          ws.terminate();
+          resolve({
+            id,
+            status: 'failed',
+            error: `The server refused stream ${stream} (${response.statusCode})`,
+          });
+        });
+        ws.once('error', (error) => {
+          tcp.destroy();
+          resolve({ id, status: 'failed', error: `Tunnel failed: ${error.message}` });
+        });
+        ws.once('open', () => {
+          const tunnel = createWebSocketStream(ws);
+          tunnel.on('error', () => tcp.destroy());
+          tcp.on('error', () => tunnel.destroy());
+          tunnel.pipe(tcp).pipe(tunnel);
+          resolve({ id, status: 'done', output: `Stream ${stream} to ${host}:${port} opened` });
+        });
+      });
+    });
   }
 
   /** Reboots: says offline, goes away for the reboot time, comes back with a new boot id. */

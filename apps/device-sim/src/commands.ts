@@ -38,6 +38,7 @@ export function executeCommand(
       return { id, status: 'done', output: `Hostname set to ${agent.hostname}` };
     }
     case 'set_password':
+      agent.password = (params.data as { password: string }).password;
       return { id, status: 'done', output: 'Password for user admin changed' };
     case 'monitoring_period': {
       const p = params.data as { period: number };
@@ -77,16 +78,11 @@ export function executeCommand(
       };
     case 'cli': {
       const p = params.data as { command: string };
-      const result = runShell(p.command, {
-        serial,
-        mac,
-        model,
-        firmware,
-        hostname: agent.hostname,
-        uptimeSeconds: agent.state?.uptime ?? 0,
-        state: agent.state,
-      });
+      const result = runShell(p.command, agent.shellDevice());
       return { id, status: 'done', output: result.output, result: { exit_code: result.exitCode } };
     }
+    case 'open_stream':
+      // The agent opens streams itself, at once and outside this queue (agent.ts).
+      return { id, status: 'failed', error: 'Streams are opened by the agent' };
   }
 }

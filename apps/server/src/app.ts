@@ -29,6 +29,7 @@ import { batchFinishedNotices } from './modules/devices/batch-notices';
 import { deviceDataRoutes } from './modules/devices/data.routes';
 import { deviceStore } from './modules/devices/device-store';
 import { deviceChannelRules } from './modules/devices/devices.channels';
+import { devicesRepository } from './modules/devices/devices.repository';
 import { devicesRoutes } from './modules/devices/devices.routes';
 import { impersonationRoutes } from './modules/impersonation/impersonation.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
@@ -41,6 +42,11 @@ import { oidcRoutes } from './modules/mfa/oidc.routes';
 import { noticesRoutes } from './modules/notices/notices.routes';
 import { notificationsPlugin } from './modules/notifications/notifications.plugin';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { remoteRoutes } from './modules/remote/remote.routes';
+import { remoteService } from './modules/remote/remote.service';
+import { watchRemoteAccess } from './modules/remote/remote-watch';
+import { attachSshBridge } from './modules/remote/ssh-bridge';
+import { createTunnelHub, type TunnelHub } from './modules/remote/tunnel-hub';
 import { resourcesRoutes } from './modules/resources/resources.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { storageRoutes } from './modules/storage/storage.routes';
@@ -75,6 +81,8 @@ declare module 'fastify' {
     deviceNotify: Notify;
     /** Seals secrets stored in the database (SMTP password, TOTP secrets): auth/secret-key.ts. */
     secrets: SecretBox;
+    /** Device tunnels: the streams devices open for remote access (modules/remote/tunnel-hub.ts). */
+    tunnels: TunnelHub;
   }
 }
 
@@ -183,8 +191,22 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     },
   });
   app.decorate('gateway', gateway);
+  // Remote access: devices connect their streams to the tunnel, browsers their terminals to
+  // the bridge; both are upgraded sockets the HTTP server would wait for on close.
+  const tunnels = createTunnelHub({
+    identity: (serial) => devicesRepository.identityBySerial(database.db, serial),
+    log: app.log,
+  });
+  tunnels.attach(app.server);
+  taps.commandEnded.add((batchId, update) => tunnels.commandEnded(batchId, update));
+  app.decorate('tunnels', tunnels);
+  const terminals = attachSshBridge(app, tunnels);
   // MQTT-over-WebSocket connections are upgraded sockets the HTTP server would wait for.
-  app.addHook('preClose', async () => gateway.closeWebSockets());
+  app.addHook('preClose', async () => {
+    gateway.closeWebSockets();
+    terminals.close();
+    tunnels.close();
+  });
   app.addHook('onReady', async () => {
     if (app.hasDecorator('realtime'))
       for (const rule of deviceChannelRules(app)) app.realtime.addChannelRule(rule);
@@ -198,6 +220,12 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   app.decorate('authService', authService);
   const callers = await createCallerCache({ database, auth: authService });
   app.decorate('callers', callers);
+  // Remote sessions end within a second when their opener loses the right to them.
+  const stopRemoteWatch = await watchRemoteAccess(app);
+  app.addHook('preClose', async () => {
+    await stopRemoteWatch();
+    await remoteService.drain('The server stopped');
+  });
   app.decorate('brands', await createBrandCache(database));
 
   // Before every route: both attach to routes as they are added, and every answer carries the headers.
@@ -237,6 +265,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   await app.register(invitationsRoutes);
   await app.register(tagsRoutes);
   await app.register(resourcesRoutes);
+  await app.register(remoteRoutes);
   await app.register(localesRoutes);
 
   await registerSpa(app, options.webRoot);

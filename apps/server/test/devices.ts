@@ -1,5 +1,6 @@
 import { type Behaviour, DeviceAgent } from '@fleetgate/device-sim/agent';
 import { type DeviceIdentity, fleetDevice } from '@fleetgate/device-sim/identity';
+import { DeviceServices } from '@fleetgate/device-sim/services';
 import { MODELS } from '@fleetgate/shared/devices/catalogue';
 import type { FastifyInstance } from 'fastify';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
@@ -95,6 +96,8 @@ export async function onlineAgent(
     secret?: string;
     behaviour?: Partial<Behaviour>;
     telemetrySeconds?: number;
+    /** Starts the services remote access may reach (device-sim services.ts); `agent.services.close()` ends them. */
+    services?: boolean;
     /** Runs before the agent connects (to attach listeners that must see everything). */
     before?: (agent: DeviceAgent) => void;
   } = {},
@@ -107,6 +110,7 @@ export async function onlineAgent(
     reconnectMs: 100,
     telemetrySeconds: options.telemetrySeconds ?? 3600,
   });
+  if (options.services) agent.services = await DeviceServices.start(agent);
   const online = new Promise<void>((resolve) => agent.once('online', () => resolve()));
   options.before?.(agent);
   agent.start();

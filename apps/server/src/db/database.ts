@@ -20,6 +20,7 @@ import * as invitations from './schema/invitations';
 import * as mail from './schema/mail';
 import * as mfa from './schema/mfa';
 import * as notifications from './schema/notifications';
+import * as remote from './schema/remote';
 import * as resources from './schema/resources';
 import * as roles from './schema/roles';
 import * as sessions from './schema/sessions';
@@ -39,6 +40,7 @@ export const schema = {
   ...mail,
   ...mfa,
   ...notifications,
+  ...remote,
   ...resources,
   ...roles,
   ...sessions,

@@ -36,8 +36,11 @@ export function realtimeNotifier(app: FastifyInstance): Notify {
  * event once, though it goes out on two channels.
  */
 export type DeviceTaps = {
-  /** A command of the batch reached a final state (done, failed, cancelled, expired). */
-  commandEnded: Set<(batchId: string) => void>;
+  /**
+   * A command of the batch reached a final state (done, failed, cancelled, expired), with
+   * the update that says so (status, output, error).
+   */
+  commandEnded: Set<(batchId: string, update?: DeviceRealtimeEventMap['DeviceActionUpdated']) => void>;
   /** A device's status changed (first publish only: its company's channel). */
   statusChanged: Set<(change: DeviceRealtimeEventMap['DeviceStatusChanged']) => void>;
 };
@@ -54,7 +57,7 @@ export function tapped(notify: Notify, taps: DeviceTaps): Notify {
         channel === deviceChannels.action(update.batch_id) &&
         FINAL_COMMAND_STATES.includes(update.status)
       ) {
-        for (const tap of taps.commandEnded) tap(update.batch_id);
+        for (const tap of taps.commandEnded) tap(update.batch_id, update);
       }
     } else if (event === DEVICE_REALTIME_EVENTS.statusChanged) {
       const change = payload as DeviceRealtimeEventMap['DeviceStatusChanged'];

@@ -57,6 +57,33 @@ export function publicContext(app: FastifyInstance, request: FastifyRequest): Pu
   };
 }
 
+/**
+ * The context of a WebSocket upgrade the server handles itself (the remote-access bridges):
+ * no Fastify request exists, so the parts come from the app and the caller from the
+ * handshake's session cookie.
+ */
+export function upgradeContext(
+  app: FastifyInstance,
+  request: { socket: { remoteAddress?: string | undefined }; headers: { host?: string | undefined } },
+  caller: AuthContext,
+): ServiceContext {
+  return {
+    db: app.db,
+    address: request.socket.remoteAddress ?? '',
+    baseUrl: (app.config.publicUrl ?? `http://${request.headers.host ?? 'localhost'}`).replace(/\/$/, ''),
+    config: app.config,
+    secrets: app.secrets,
+    log: app.log,
+    realtime: app.realtime,
+    gateway: app.gateway,
+    deviceNotify: app.deviceNotify,
+    mail: app.mail,
+    notifications: app.notifications,
+    brands: app.brands,
+    caller,
+  };
+}
+
 /** The context of a signed-in request; a 401 without a caller. */
 export function serviceContext(app: FastifyInstance, request: FastifyRequest): ServiceContext {
   return { ...publicContext(app, request), caller: requireAuth(request) };

@@ -1,7 +1,8 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { GENERATED_PASSWORD_LENGTH } from '../constants';
 import { MONITORING } from '../limits';
 import { atLeastChars, atMostChars, body, text, whole } from '../schemas/messages';
+import { STREAM_OPEN_SECONDS } from './tunnel';
 
 /**
  * Device actions: each is a durable command row first, then a message to the
@@ -16,6 +17,7 @@ export const DEVICE_ACTIONS = [
   'export_troubleshoot',
   'monitoring_period',
   'cli',
+  'open_stream',
 ] as const;
 export type DeviceAction = (typeof DEVICE_ACTIONS)[number];
 
@@ -69,6 +71,18 @@ export const actionParamsSchemas = {
     },
     'Parameters',
   ),
+  // Remote access (docs/device-protocol.md §7): connect a stream of this id to the server's
+  // tunnel at `url`, carrying TCP to host:port. Sent by the server only, never from a form.
+  open_stream: body(
+    {
+      stream: z.uuid('Stream must be an id'),
+      token: text('Token').min(20, 'Token is too short').max(100, 'Token is too long'),
+      host: text('Host').min(1, 'Host is required').max(253, 'Host is too long'),
+      port: whole('Port').min(1, 'Port must be at least 1').max(65_535, 'Port must be at most 65535'),
+      url: z.url({ protocol: /^wss?$/, error: 'Tunnel address must be a ws: or wss: URL' }),
+    },
+    'Parameters',
+  ),
 } satisfies Record<DeviceAction, z.ZodType>;
 
 export type ActionParams<A extends DeviceAction> = z.infer<(typeof actionParamsSchemas)[A]>;
@@ -83,6 +97,7 @@ export const ACTION_TTL_SECONDS: Record<DeviceAction, number> = {
   export_troubleshoot: 3600,
   monitoring_period: 7 * 24 * 3600,
   cli: 10 * 60,
+  open_stream: STREAM_OPEN_SECONDS,
 };
 export const COMMAND_TTL_MIN_SECONDS = 10;
 export const COMMAND_TTL_MAX_SECONDS = 30 * 24 * 3600;
@@ -122,4 +137,5 @@ export const ACTION_TITLES: Record<DeviceAction, string> = {
   export_troubleshoot: 'Export troubleshoot file',
   monitoring_period: 'Monitoring period',
   cli: 'CLI command',
+  open_stream: 'Open remote access stream',
 };

@@ -1,0 +1,295 @@
+import { and, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '#src/db/database';
+import { allOf, type ListSpec, listPlan } from '#src/db/list-sql';
+import { companies } from '#src/db/schema/companies';
+import { devices } from '#src/db/schema/devices';
+import { remoteEntries, remoteHostKeys, remoteSessions } from '#src/db/schema/remote';
+import { users } from '#src/db/schema/users';
+import type { ListQuery } from '#src/http/list-query';
+import type { Scope } from '../policy/scope';
+import { companyColumnInScope } from '../policy/scope.repository';
+
+type EntryField = 'id' | 'name' | 'protocol' | 'host' | 'port' | 'enabled' | 'created_at' | 'device_name';
+
+const entryListSpec: ListSpec<EntryField> = {
+  columns: {
+    id: remoteEntries.id,
+    name: remoteEntries.name,
+    protocol: remoteEntries.protocol,
+    host: remoteEntries.host,
+    port: remoteEntries.port,
+    enabled: remoteEntries.enabled,
+    created_at: remoteEntries.createdAt,
+    device_name: devices.name,
+  },
+  sortable: ['id', 'name', 'protocol', 'host', 'port', 'enabled', 'created_at', 'device_name'],
+  searchable: ['name', 'host', 'device_name'],
+  defaultSearch: ['name', 'device_name'],
+  defaultSort: 'name',
+  idColumn: remoteEntries.id,
+};
+
+const entryRow = {
+  id: remoteEntries.id,
+  device_id: remoteEntries.deviceId,
+  device_name: devices.name,
+  device_serial: devices.serial,
+  device_status: devices.status,
+  company_id: devices.companyId,
+  company_name: companies.name,
+  name: remoteEntries.name,
+  protocol: sql<
+    'ssh' | 'sftp' | 'telnet' | 'http' | 'https' | 'vnc' | 'rdp' | 'tcp'
+  >`${remoteEntries.protocol}`,
+  host: remoteEntries.host,
+  port: remoteEntries.port,
+  enabled: remoteEntries.enabled,
+  created_at: remoteEntries.createdAt,
+};
+
+type SessionField = 'started_at' | 'ended_at' | 'protocol' | 'device_name' | 'user_email';
+
+const actor = alias(users, 'actor');
+
+const sessionListSpec: ListSpec<SessionField> = {
+  columns: {
+    started_at: remoteSessions.startedAt,
+    ended_at: remoteSessions.endedAt,
+    protocol: remoteSessions.protocol,
+    device_name: devices.name,
+    user_email: users.email,
+  },
+  sortable: ['started_at', 'ended_at', 'protocol', 'device_name', 'user_email'],
+  searchable: ['device_name', 'user_email', 'protocol'],
+  defaultSearch: ['device_name', 'user_email'],
+  defaultSort: '-started_at',
+  idColumn: remoteSessions.id,
+};
+
+const sessionRow = {
+  id: remoteSessions.id,
+  company_id: remoteSessions.companyId,
+  company_name: companies.name,
+  device_id: remoteSessions.deviceId,
+  device_name: devices.name,
+  entry_id: remoteSessions.entryId,
+  entry_name: remoteEntries.name,
+  user_email: users.email,
+  actor_email: actor.email,
+  protocol: remoteSessions.protocol,
+  host: remoteSessions.host,
+  port: remoteSessions.port,
+  login: remoteSessions.login,
+  host_key: remoteSessions.hostKey,
+  started_at: remoteSessions.startedAt,
+  ended_at: remoteSessions.endedAt,
+  bytes_to_device: remoteSessions.bytesToDevice,
+  bytes_from_device: remoteSessions.bytesFromDevice,
+  end_reason: remoteSessions.endReason,
+};
+
+export type NewSession = {
+  companyId: number;
+  deviceId: number;
+  entryId: number | null;
+  userId: number;
+  actorUserId: number | null;
+  protocol: string;
+  host: string;
+  port: number;
+  login: string | null;
+};
+
+/** Only this file reads and writes remote entries, sessions and pinned host keys. */
+export const remoteRepository = {
+  async listEntries(
+    db: Db,
+    scope: Scope,
+    query: ListQuery,
+    filters: { deviceId?: number; protocol?: string[] },
+  ) {
+    const plan = listPlan(entryListSpec, query);
+    const where = allOf(
+      companyColumnInScope(devices.companyId, scope),
+      plan.search,
+      filters.deviceId ? eq(remoteEntries.deviceId, filters.deviceId) : undefined,
+      filters.protocol?.length ? inArray(remoteEntries.protocol, filters.protocol) : undefined,
+    );
+    const [rows, [total]] = await Promise.all([
+      db
+        .select(entryRow)
+        .from(remoteEntries)
+        .innerJoin(devices, eq(devices.id, remoteEntries.deviceId))
+        .innerJoin(companies, eq(companies.id, devices.companyId))
+        .where(where)
+        .orderBy(...plan.orderBy)
+        .limit(plan.limit)
+        .offset(plan.offset),
+      db
+        .select({ n: count() })
+        .from(remoteEntries)
+        .innerJoin(devices, eq(devices.id, remoteEntries.deviceId))
+        .where(where),
+    ]);
+    return { rows, total: total?.n ?? 0, fields: plan.fields };
+  },
+
+  async findEntry(db: Db, scope: Scope, id: number) {
+    const [row] = await db
+      .select(entryRow)
+      .from(remoteEntries)
+      .innerJoin(devices, eq(devices.id, remoteEntries.deviceId))
+      .innerJoin(companies, eq(companies.id, devices.companyId))
+      .where(and(eq(remoteEntries.id, id), companyColumnInScope(devices.companyId, scope)))
+      .limit(1);
+    return row;
+  },
+
+  async insertEntry(
+    db: Db,
+    values: {
+      deviceId: number;
+      name: string;
+      protocol: string;
+      host: string;
+      port: number;
+      enabled: boolean;
+    },
+  ) {
+    const [row] = await db.insert(remoteEntries).values(values).returning({ id: remoteEntries.id });
+    return row!.id;
+  },
+
+  async updateEntry(
+    db: Db,
+    id: number,
+    changes: Partial<{ name: string; protocol: string; host: string; port: number; enabled: boolean }>,
+  ) {
+    await db
+      .update(remoteEntries)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(remoteEntries.id, id));
+  },
+
+  async deleteEntry(db: Db, id: number) {
+    await db.delete(remoteEntries).where(eq(remoteEntries.id, id));
+  },
+
+  async startSession(db: Db, session: NewSession) {
+    const [row] = await db.insert(remoteSessions).values(session).returning({ id: remoteSessions.id });
+    return row!.id;
+  },
+
+  /** Adds metered bytes to a live session's counts. */
+  async addBytes(db: Db, id: string, toDevice: number, fromDevice: number) {
+    await db
+      .update(remoteSessions)
+      .set({
+        bytesToDevice: sql`${remoteSessions.bytesToDevice} + ${toDevice}`,
+        bytesFromDevice: sql`${remoteSessions.bytesFromDevice} + ${fromDevice}`,
+      })
+      .where(eq(remoteSessions.id, id));
+  },
+
+  async setHostKey(db: Db, id: string, hostKey: string) {
+    await db.update(remoteSessions).set({ hostKey }).where(eq(remoteSessions.id, id));
+  },
+
+  /** Ends a session once: a second end (both sides closing) changes nothing. */
+  async endSession(db: Db, id: string, reason: string) {
+    await db
+      .update(remoteSessions)
+      .set({ endedAt: new Date(), endReason: reason })
+      .where(and(eq(remoteSessions.id, id), isNull(remoteSessions.endedAt)));
+  },
+
+  /** Sessions a server left open when it stopped: they ended then. */
+  async endAbandoned(db: Db, reason: string, ids?: string[]) {
+    await db
+      .update(remoteSessions)
+      .set({ endedAt: new Date(), endReason: reason })
+      .where(allOf(isNull(remoteSessions.endedAt), ids ? inArray(remoteSessions.id, ids) : undefined));
+  },
+
+  async listSessions(
+    db: Db,
+    scope: Scope,
+    query: ListQuery,
+    filters: { deviceId?: number; active?: boolean },
+  ) {
+    const plan = listPlan(sessionListSpec, query);
+    const where = allOf(
+      companyColumnInScope(remoteSessions.companyId, scope),
+      plan.search,
+      filters.deviceId ? eq(remoteSessions.deviceId, filters.deviceId) : undefined,
+      filters.active === undefined
+        ? undefined
+        : filters.active
+          ? isNull(remoteSessions.endedAt)
+          : isNotNull(remoteSessions.endedAt),
+    );
+    const [rows, [total]] = await Promise.all([
+      db
+        .select(sessionRow)
+        .from(remoteSessions)
+        .leftJoin(companies, eq(companies.id, remoteSessions.companyId))
+        .leftJoin(devices, eq(devices.id, remoteSessions.deviceId))
+        .leftJoin(remoteEntries, eq(remoteEntries.id, remoteSessions.entryId))
+        .leftJoin(users, eq(users.id, remoteSessions.userId))
+        .leftJoin(actor, eq(actor.id, remoteSessions.actorUserId))
+        .where(where)
+        .orderBy(...plan.orderBy)
+        .limit(plan.limit)
+        .offset(plan.offset),
+      db
+        .select({ n: count() })
+        .from(remoteSessions)
+        .leftJoin(devices, eq(devices.id, remoteSessions.deviceId))
+        .leftJoin(users, eq(users.id, remoteSessions.userId))
+        .where(where),
+    ]);
+    return { rows, total: total?.n ?? 0, fields: plan.fields };
+  },
+
+  async findSession(db: Db, scope: Scope, id: string) {
+    const [row] = await db
+      .select(sessionRow)
+      .from(remoteSessions)
+      .leftJoin(companies, eq(companies.id, remoteSessions.companyId))
+      .leftJoin(devices, eq(devices.id, remoteSessions.deviceId))
+      .leftJoin(remoteEntries, eq(remoteEntries.id, remoteSessions.entryId))
+      .leftJoin(users, eq(users.id, remoteSessions.userId))
+      .leftJoin(actor, eq(actor.id, remoteSessions.actorUserId))
+      .where(and(eq(remoteSessions.id, id), companyColumnInScope(remoteSessions.companyId, scope)))
+      .limit(1);
+    return row;
+  },
+
+  /** The key pinned for a device's address, or undefined before the first session. */
+  async pinnedKey(db: Db, deviceId: number, host: string, port: number) {
+    const [row] = await db
+      .select({ fingerprint: remoteHostKeys.fingerprint })
+      .from(remoteHostKeys)
+      .where(
+        and(
+          eq(remoteHostKeys.deviceId, deviceId),
+          eq(remoteHostKeys.host, host),
+          eq(remoteHostKeys.port, port),
+        ),
+      )
+      .limit(1);
+    return row?.fingerprint;
+  },
+
+  /** Pins a key on first use; an existing pin is kept (answers the pinned one). */
+  async pinKey(db: Db, deviceId: number, host: string, port: number, fingerprint: string) {
+    await db.insert(remoteHostKeys).values({ deviceId, host, port, fingerprint }).onConflictDoNothing();
+    return this.pinnedKey(db, deviceId, host, port);
+  },
+
+  /** Forgets a device's pinned keys (its identity was reset: a new device may answer). */
+  async forgetKeys(db: Db, deviceId: number) {
+    await db.delete(remoteHostKeys).where(eq(remoteHostKeys.deviceId, deviceId));
+  },
+};

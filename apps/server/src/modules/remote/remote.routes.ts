@@ -1,0 +1,159 @@
+import { idResultSchema, okBody } from '@fleetgate/shared/schemas/api';
+import {
+  remoteEntryBodySchema,
+  remoteEntryListQuerySchema,
+  remoteEntrySchema,
+  remoteEntryUpdateSchema,
+  remoteSessionListQuerySchema,
+  remoteSessionSchema,
+} from '@fleetgate/shared/schemas/remote';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { pickFields } from '#src/http/list-query';
+import { serviceContext } from '../service-context';
+import { remoteService } from './remote.service';
+
+const idParams = z.object({ id: z.coerce.number().int().min(1) });
+const sessionParams = z.object({ id: z.string().max(64) });
+
+/**
+ * Remote access (product §2 remote.access, remote.info, service.connect-history, device.access;
+ * §7 /devices/remote-access): the entries users open and the history of the sessions. The
+ * sessions themselves run over WebSockets (ssh-bridge.ts). Opening and managing entries is an
+ * action on the device: view_device_remote_access and manage_devices.
+ */
+export async function remoteRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const ctx = (request: FastifyRequest) => serviceContext(app, request);
+  const tags = ['remote access'];
+  const view = { access: { permission: 'view_device_remote_access' as const } };
+  const manage = {
+    access: { permission: ['view_device_remote_access', 'manage_devices'] as const, mode: 'all' as const },
+  };
+
+  r.get(
+    '/api/devices/remote-access',
+    {
+      config: view,
+      schema: {
+        tags,
+        summary: 'Remote entries of the devices the caller reaches (by device, by protocol)',
+        querystring: remoteEntryListQuerySchema,
+        response: { 200: okBody(z.array(remoteEntrySchema.partial())) },
+      },
+    },
+    async (request) => {
+      const { rows, total, fields } = await remoteService.entries(ctx(request), request.query);
+      return { success: true as const, data: pickFields(rows, fields), meta: { total } };
+    },
+  );
+
+  r.get(
+    '/api/devices/remote-access/:id',
+    {
+      config: view,
+      schema: {
+        tags,
+        summary: 'One remote entry',
+        params: idParams,
+        response: { 200: okBody(remoteEntrySchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await remoteService.entry(ctx(request), request.params.id),
+    }),
+  );
+
+  r.post(
+    '/api/devices/remote-access',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary:
+          "Add a remote entry: a device's service or a LAN host's, its protocol and port ('add remote')",
+        body: remoteEntryBodySchema,
+        response: { 200: okBody(remoteEntrySchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await remoteService.createEntry(ctx(request), request.body),
+      message: 'Remote entry created successfully',
+    }),
+  );
+
+  r.put(
+    '/api/devices/remote-access/:id',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Change a remote entry (name, protocol, host, port, enabled)',
+        params: idParams,
+        body: remoteEntryUpdateSchema,
+        response: { 200: okBody(remoteEntrySchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await remoteService.updateEntry(ctx(request), request.params.id, request.body),
+      message: 'Remote entry updated successfully',
+    }),
+  );
+
+  r.delete(
+    '/api/devices/remote-access/:id',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Remove a remote entry (its sessions stay in the history)',
+        params: idParams,
+        response: { 200: okBody(idResultSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await remoteService.removeEntry(ctx(request), request.params.id),
+      message: 'Remote entry removed successfully',
+    }),
+  );
+
+  r.get(
+    '/api/remote/sessions',
+    {
+      config: view,
+      schema: {
+        tags,
+        summary: 'The access history: every remote session, who opened it, what it reached, its bytes',
+        querystring: remoteSessionListQuerySchema,
+        response: { 200: okBody(z.array(remoteSessionSchema.partial())) },
+      },
+    },
+    async (request) => {
+      const { rows, total, fields } = await remoteService.sessions(ctx(request), request.query);
+      return { success: true as const, data: pickFields(rows, fields), meta: { total } };
+    },
+  );
+
+  r.delete(
+    '/api/remote/sessions/:id',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'End a live remote session',
+        params: sessionParams,
+        response: { 200: okBody(z.object({ id: z.string() })) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await remoteService.endSession(ctx(request), request.params.id),
+      message: 'Session ended successfully',
+    }),
+  );
+}
