@@ -66,6 +66,8 @@ export class Simulator {
       count: number;
       company: number;
       interval?: number;
+      /** The devices serve remote access (SSH) too. */
+      services?: boolean;
     },
   ) {}
 
@@ -95,6 +97,7 @@ export class Simulator {
         '0',
         '--reboots-per-hour',
         '0',
+        ...(this.options.services ? ['--services'] : []),
       ],
       { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
     );

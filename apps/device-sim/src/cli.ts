@@ -18,6 +18,7 @@ const HELP = `Fleetgate device simulator
   --state FILE       where secrets and counters are kept (default ./data/sim-fleet-F.json)
   --drops-per-hour D    per device and hour, the chance of a dropped link (default 0.5; 0 for none)
   --reboots-per-hour R  per device and hour, the chance of a spontaneous reboot (default 0.1; 0 for none)
+  --services         each device serves remote access: SSH with user admin, password admin-<serial>
   --quiet            no per-device messages
 
   Sign-in for registration: FLEETGATE_EMAIL and FLEETGATE_PASSWORD (or --email/--password).
@@ -38,6 +39,7 @@ async function main(): Promise<void> {
       password: { type: 'string', default: process.env.FLEETGATE_PASSWORD },
       'drops-per-hour': { type: 'string', default: '0.5' },
       'reboots-per-hour': { type: 'string', default: '0.1' },
+      services: { type: 'boolean', default: false },
       quiet: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -90,6 +92,7 @@ async function main(): Promise<void> {
     telemetrySeconds: interval,
     disconnectsPerHour: dropsPerHour,
     rebootsPerHour: rebootsPerHour,
+    services: values.services,
     ...(values.quiet ? {} : { log: (m: string) => console.log(m) }),
   });
   await fleet.start();

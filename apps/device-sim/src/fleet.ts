@@ -3,6 +3,7 @@ import path from 'node:path';
 import { type Behaviour, DeviceAgent } from './agent';
 import type { DeviceIdentity } from './identity';
 import { Random } from './random';
+import { DeviceServices } from './services';
 import type { PersistentCounters } from './telemetry';
 
 type SavedDevice = { secret?: string; counters?: PersistentCounters };
@@ -21,6 +22,8 @@ export type FleetOptions = {
   disconnectsPerHour?: number;
   rebootsPerHour?: number;
   reconnectMs?: number;
+  /** Each device serves SSH to remote access (services.ts): for the demo, not for load runs. */
+  services?: boolean;
   log?: (message: string) => void;
 };
 
@@ -70,6 +73,7 @@ export class Fleet {
       let n = 0;
       for (const agent of this.agents.values()) {
         if (this.stopped) return;
+        if (this.options.services && !agent.services) agent.services = await DeviceServices.start(agent);
         agent.start();
         if (++n % perSecond === 0) await new Promise((r) => setTimeout(r, 1000));
       }
@@ -132,6 +136,7 @@ export class Fleet {
     if (this.timer) clearInterval(this.timer);
     if (this.saveTimer) clearInterval(this.saveTimer);
     await Promise.allSettled([...this.agents.values()].map((a) => a.stop()));
+    await Promise.allSettled([...this.agents.values()].map((a) => a.services?.close()));
     await this.save();
   }
 }

@@ -33,6 +33,7 @@ const prompt = (device: ShellDevice) => `root@${device.hostname}:~# `;
 function interactiveShell(
   channel: NodeJS.ReadWriteStream & { exit(code: number): void; end(): void },
   device: ServiceDevice,
+  size: { rows: number; cols: number },
 ) {
   let line = '';
   const write = (text: string) => channel.write(text.replace(/\r?\n/g, '\r\n'));
@@ -49,7 +50,9 @@ function interactiveShell(
           channel.end();
           return;
         }
-        if (command) write(runShell(command, device.shellDevice()).output);
+        // `stty size` answers the window the terminal last reported (pty and window-change).
+        if (command === 'stty size') write(`${size.rows} ${size.cols}\n`);
+        else if (command) write(runShell(command, device.shellDevice()).output);
         write(prompt(device.shellDevice()));
       } else if (char === '\x7f' || char === '\b') {
         if (line.length > 0) {
@@ -113,9 +116,18 @@ export class DeviceServices {
       client.on('ready', () => {
         client.on('session', (accept) => {
           const session = accept();
-          session.on('pty', (acceptPty) => acceptPty?.());
-          session.on('window-change', (acceptChange) => acceptChange?.());
-          session.on('shell', (acceptShell) => interactiveShell(acceptShell(), device));
+          const size = { rows: 24, cols: 80 };
+          session.on('pty', (acceptPty, _reject, info) => {
+            size.rows = info.rows;
+            size.cols = info.cols;
+            acceptPty?.();
+          });
+          session.on('window-change', (acceptChange, _reject, info) => {
+            size.rows = info.rows;
+            size.cols = info.cols;
+            acceptChange?.();
+          });
+          session.on('shell', (acceptShell) => interactiveShell(acceptShell(), device, size));
           session.on('exec', (acceptExec, _reject, info) => {
             const channel = acceptExec();
             const result = runShell(info.command, device.shellDevice());

@@ -11,6 +11,7 @@ import { impersonationFeature } from '../features/impersonation/manifest';
 import { mailFeature } from '../features/mail/manifest';
 import { noticesFeature } from '../features/notices/manifest';
 import { notificationsFeature } from '../features/notifications/manifest';
+import { remoteFeature } from '../features/remote/manifest';
 import { resourcesFeature } from '../features/resources/manifest';
 import { rolesFeature } from '../features/roles/manifest';
 import { tagsFeature } from '../features/tags/manifest';
@@ -38,6 +39,7 @@ export const FEATURES = [
   mailFeature,
   noticesFeature,
   notificationsFeature,
+  remoteFeature,
   resourcesFeature,
   rolesFeature,
   tagsFeature,

@@ -83,6 +83,8 @@ export async function startDemo(app: FastifyInstance, config: Config): Promise<D
     telemetrySeconds: 10,
     disconnectsPerHour: 1,
     rebootsPerHour: 0.2,
+    // The demo's devices answer remote access: SSH with user admin and password admin-<serial>.
+    services: true,
     log: (message) => app.log.debug(message),
   });
   await fleet.start();

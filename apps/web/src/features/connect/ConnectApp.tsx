@@ -1,7 +1,11 @@
 import type { ConnectScreen } from '@fleetgate/shared/routes';
 import type { CurrentUser } from '@fleetgate/shared/schemas/auth';
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { targetOf } from './ssh/target';
+
+const SshConsole = lazy(() => import('./ssh/SshConsole').then((m) => ({ default: m.SshConsole })));
 
 const TITLES: Record<ConnectScreen, string> = {
   desktop: 'connect.desktop',
@@ -12,11 +16,34 @@ const TITLES: Record<ConnectScreen, string> = {
 
 /**
  * The remote-connect area of product §1, §2: desktop, console (SSH and telnet) and SFTP
- * screens outside the main app. The session they attach to comes from the remote-access
- * feature; until one is given in the address the screen says which session it waits for.
+ * screens outside the main app. The SSH console is built (ssh/SshConsole.tsx); the others
+ * say which session they wait for until their protocols land.
  */
 export function ConnectApp({ screen, user }: { screen: ConnectScreen; user: CurrentUser | null }) {
   const { t } = useTranslation('shell');
+  const { t: tc } = useTranslation('connect');
+  if (screen === 'ssh') {
+    const target = targetOf(window.location.search);
+    if (!target)
+      return (
+        <Center mih="100vh" p="md">
+          <Alert color="gray" maw={480} data-testid="connect-ssh-no-target">
+            {tc('ssh.noTarget')}
+          </Alert>
+        </Center>
+      );
+    return (
+      <Suspense
+        fallback={
+          <Center mih="100vh">
+            <Loader />
+          </Center>
+        }
+      >
+        <SshConsole target={target} user={user} />
+      </Suspense>
+    );
+  }
   const params = new URLSearchParams(window.location.search);
   const target = params.get('device') ?? params.get('key');
   return (

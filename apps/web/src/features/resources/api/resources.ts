@@ -12,8 +12,9 @@ import type {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { accountWidgetKeys } from '#src/features/account-widget/api/account-widget-queries';
 import { companyKeys } from '#src/features/companies/api/companies';
-import { api, type Query } from '#src/lib/http/client';
+import { api } from '#src/lib/http/client';
 import { downloadFile } from '#src/lib/http/download';
+import { fetchPage } from '#src/lib/http/paged';
 
 export type MovementJson = Json<Movement>;
 export type TransferCodeJson = Json<TransferCode>;
@@ -37,13 +38,8 @@ export const resourceKeys = {
  */
 export const RESOURCE_CHANGE_KEYS = [resourceKeys.all, accountWidgetKeys.all, companyKeys.all] as const;
 
-export type Paged<T> = { rows: T[]; total: number };
-
-/** One page of a list endpoint: its rows and `meta.total`. */
-export async function paged<T>(path: string, query: Query): Promise<Paged<T>> {
-  const response = await api.get<T[]>(path, { query });
-  return { rows: response.data, total: Number(response.meta?.total ?? response.data.length) };
-}
+export type { Paged } from '#src/lib/http/paged';
+export const paged = fetchPage;
 
 /** The credit history's filters (GET /credits): companies, types, actions and a period (ISO instants). */
 export type MovementFilters = {

@@ -1,0 +1,63 @@
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconTerminal2 } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { DeviceFrame } from '#src/features/devices/device/DeviceFrame';
+import type { PageProps } from '#src/lib/routing/page';
+import { useSession } from '#src/lib/session/session-context';
+import { openConsole } from './api/remote';
+import { RemoteEntriesTable } from './components/RemoteEntriesTable';
+import { SessionsTable } from './components/SessionsTable';
+import { AddRemoteButton } from './RemoteAccessPage';
+
+/**
+ * Tab device.access (product §2, view_device_remote_access): the device's own console (its
+ * SSH through the tunnel), its remote entries with 'Add remote', and its access history.
+ */
+export function DeviceAccessTab({ chain, params }: PageProps) {
+  const { t } = useTranslation('remote');
+  const { can } = useSession();
+  return (
+    <DeviceFrame chain={chain} params={params}>
+      {(device) => (
+        <Stack gap="lg">
+          {can('manage_devices') && (
+            <Paper withBorder p="md">
+              <Group justify="space-between" wrap="wrap" gap="sm">
+                <Stack gap={2} style={{ flex: 1, minWidth: 220 }}>
+                  <Title order={3} size="h5">
+                    {t('console.heading')}
+                  </Title>
+                  <Text size="sm" c="dimmed">
+                    {t('console.text')}
+                  </Text>
+                </Stack>
+                <Button
+                  leftSection={<IconTerminal2 size={16} />}
+                  onClick={() => openConsole({ device_id: device.id })}
+                  data-testid="device-console"
+                >
+                  {t('open.console')}
+                </Button>
+              </Group>
+            </Paper>
+          )}
+          <Stack gap="xs">
+            <Group justify="space-between">
+              <Title order={3} size="h4">
+                {t('entries.label')}
+              </Title>
+              <AddRemoteButton device={{ id: device.id, name: device.name }} />
+            </Group>
+            <RemoteEntriesTable deviceId={device.id} prefix="entries-" />
+          </Stack>
+          <Stack gap="xs">
+            <Title order={3} size="h4">
+              {t('sessions.label')}
+            </Title>
+            <SessionsTable deviceId={device.id} prefix="sessions-" />
+          </Stack>
+        </Stack>
+      )}
+    </DeviceFrame>
+  );
+}

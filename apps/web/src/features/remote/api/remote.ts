@@ -1,0 +1,53 @@
+import type { Json } from '@fleetgate/shared/schemas/api';
+import type { ListParams } from '@fleetgate/shared/schemas/list';
+import type { RemoteEntry, RemoteSession } from '@fleetgate/shared/schemas/remote';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '#src/lib/http/client';
+import { fetchPage } from '#src/lib/http/paged';
+
+export type RemoteEntryJson = Json<RemoteEntry>;
+export type RemoteSessionJson = Json<RemoteSession>;
+
+/** Query keys (CONVENTIONS example 9): any change of entries or sessions invalidates `remoteKeys.all`. */
+export const remoteKeys = {
+  all: ['remote'] as const,
+  entries: (params: Record<string, unknown>) => [...remoteKeys.all, 'entries', params] as const,
+  sessions: (params: Record<string, unknown>) => [...remoteKeys.all, 'sessions', params] as const,
+};
+
+export type EntryListParams = ListParams & { device_id?: number };
+
+/** GET /devices/remote-access: remote entries, of one device or all the caller reaches. */
+export function useRemoteEntries(params: EntryListParams) {
+  return useQuery({
+    queryKey: remoteKeys.entries(params),
+    queryFn: () => fetchPage<RemoteEntryJson>('/devices/remote-access', params),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export type SessionListParams = ListParams & { device_id?: number; active?: 'true' | 'false' };
+
+/** GET /remote/sessions: the access history; live sessions are read again while shown. */
+export function useRemoteSessions(params: SessionListParams) {
+  return useQuery({
+    queryKey: remoteKeys.sessions(params),
+    queryFn: () => fetchPage<RemoteSessionJson>('/remote/sessions', params),
+    placeholderData: keepPreviousData,
+    refetchInterval: 15_000,
+  });
+}
+
+export const remoteActions = {
+  removeEntry: (id: number) => api.delete<{ id: number }>(`/devices/remote-access/${id}`),
+  endSession: (id: string) => api.delete<{ id: string }>(`/remote/sessions/${id}`),
+};
+
+/**
+ * Opens the SSH console (product §2 /rms-connect/ssh) in a window of its own, on a device's own
+ * SSH or a remote entry. `noopener`: the console window cannot reach back into this one.
+ */
+export function openConsole(target: { device_id: number } | { entry_id: number }) {
+  const query = 'device_id' in target ? `device_id=${target.device_id}` : `entry_id=${target.entry_id}`;
+  window.open(`/rms-connect/ssh?${query}`, '_blank', 'noopener');
+}

@@ -1,0 +1,123 @@
+import { PAGE_SIZES } from '@fleetgate/shared/constants';
+import { defaultPortOf, REMOTE_PROTOCOLS, type RemoteProtocol } from '@fleetgate/shared/devices/tunnel';
+import {
+  REMOTE_NAME_MAX,
+  remoteEntryBodySchema,
+  remoteEntryUpdateSchema,
+} from '@fleetgate/shared/schemas/remote';
+import type { FieldDef, FormDefinition, FormValues } from '#src/lib/forms/types';
+import { api } from '#src/lib/http/client';
+import { type RemoteEntryJson, remoteKeys } from '../api/remote';
+
+const protocolOptions = REMOTE_PROTOCOLS.map((p) => ({ value: p, label: `protocol.${p}` }));
+
+const FIELDS: readonly FieldDef[] = [
+  { key: 'name', label: 'field.name', type: 'text', required: true, maxlength: REMOTE_NAME_MAX },
+  { key: 'protocol', label: 'field.protocol', type: 'select', required: true, options: protocolOptions },
+  { key: 'host', label: 'field.host', type: 'text', required: true, maxlength: 15, hint: 'field.hostHint' },
+  {
+    key: 'port',
+    label: 'field.port',
+    type: 'number',
+    min: 1,
+    max: 65_535,
+    step: 1,
+    hint: 'field.portHint',
+  },
+  { key: 'enabled', label: 'field.enabled', type: 'checkbox' },
+];
+
+/** An empty port is the protocol's own (product §9); the server fills it in. */
+function cleaned(values: FormValues) {
+  const { port, ...rest } = values;
+  return port === undefined || port === null ? rest : { ...rest, port: Number(port) };
+}
+
+async function deviceChoices() {
+  try {
+    const response = await api.get<{ id: number; name: string; serial: string }[]>('/devices', {
+      query: { fields: ['id', 'name', 'serial'], limit: PAGE_SIZES.selector, sort: 'name' },
+      dedupe: false,
+    });
+    return response.data.map((d) => ({ value: String(d.id), label: `${d.name} (${d.serial})` }));
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * 'Add remote' (product §2 dialog; POST /devices/remote-access): a service of the device (host
+ * 127.0.0.1) or of a LAN host behind it, by protocol, on the protocol's port unless one is given.
+ */
+export async function addRemoteForm(
+  preset: { device?: { id: number; name: string } } = {},
+): Promise<FormDefinition> {
+  const choices = await deviceChoices();
+  const devices =
+    preset.device && !choices.some((c) => c.value === String(preset.device!.id))
+      ? [{ value: String(preset.device.id), label: preset.device.name }, ...choices]
+      : choices;
+  return {
+    name: 'addRemote',
+    ns: 'remote',
+    title: { create: 'add.title' },
+    endpoint: '/devices/remote-access',
+    schema: remoteEntryBodySchema,
+    fields: [
+      {
+        key: 'device_id',
+        label: 'field.device',
+        type: 'select',
+        required: true,
+        options: devices,
+        optionsAreData: true,
+        disabled: preset.device !== undefined,
+      },
+      ...FIELDS,
+    ],
+    defaults: {
+      device_id: preset.device ? String(preset.device.id) : undefined,
+      name: '',
+      protocol: 'ssh' satisfies RemoteProtocol,
+      host: '127.0.0.1',
+      port: undefined,
+      enabled: true,
+    },
+    toBody: cleaned,
+    permission: 'manage_devices',
+    invalidate: [remoteKeys.all],
+    submitLabel: 'add.submit',
+    result: { item: 'result.entry', created: 'result.created' },
+    fallbackPath: '/remote/access',
+  };
+}
+
+/** Editing an entry (PUT /devices/remote-access/{id}): every field but its device. */
+export function editRemoteForm(entry: RemoteEntryJson): FormDefinition {
+  return {
+    name: 'editRemote',
+    ns: 'remote',
+    title: { create: 'edit.title', edit: 'edit.title' },
+    endpoint: `/devices/remote-access/${entry.id}`,
+    method: 'PUT',
+    schema: remoteEntryUpdateSchema,
+    fields: FIELDS,
+    defaults: {
+      name: entry.name,
+      protocol: entry.protocol,
+      host: entry.host,
+      port: entry.port === defaultPortOf(entry.protocol) ? undefined : entry.port,
+      enabled: entry.enabled,
+    },
+    toBody: (values) => {
+      const body = cleaned(values) as Record<string, unknown>;
+      // An emptied port goes back to the protocol's own.
+      if (!('port' in body)) body.port = defaultPortOf(values.protocol as RemoteProtocol) ?? entry.port;
+      return body;
+    },
+    permission: 'manage_devices',
+    invalidate: [remoteKeys.all],
+    result: { item: 'result.entry', created: 'result.updated', updated: 'result.updated' },
+    fallbackPath: '/remote/access',
+  };
+}

@@ -1,0 +1,181 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { brokerPort, companyId, fleetDevices, registerDevices, Simulator } from '../devices/support';
+import { launchBrowser, screenshot } from '../support/browser';
+import { USERS } from '../support/fixtures';
+import { type RunningServer, startServer } from '../support/server';
+import { signedInPage } from '../support/session';
+
+/**
+ * Remote access in Chromium against the real server and the simulator (product §2
+ * device.access, /rms-connect/ssh, service.connect-history, 'add remote'): Acme's admin opens
+ * a device's console in a window of its own, signs in to the simulated device's SSH through
+ * its tunnel, runs `uname -a`, resizes, leaves, and reads the session in the access history;
+ * then adds a remote entry and opens the console through it; at 1440 and 390 px.
+ */
+
+const FLEET = 64;
+const [DEVICE] = fleetDevices(FLEET, 1);
+const WAIT = { timeout: 20_000, interval: 100 };
+const WIDE = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+let server: RunningServer;
+let browser: Browser;
+let sim: Simulator;
+let deviceId: number;
+let acme: { context: BrowserContext; page: Page };
+
+/** What the terminal shows, row by row as xterm draws it. */
+const screenText = (console: Page) =>
+  console
+    .locator('.xterm-rows')
+    .evaluate((rows) => [...rows.children].map((r) => r.textContent ?? '').join('\n'));
+
+/** Opens the console window from `open`, signs in to the device and waits for its prompt. */
+async function signInToConsole(page: Page, open: () => Promise<void>): Promise<Page> {
+  const [console] = await Promise.all([page.context().waitForEvent('page'), open()]);
+  await console.getByTestId('ssh-connect').waitFor();
+  expect(await console.getByLabel('User name').inputValue()).toBe('admin');
+  await console.getByLabel('Password', { exact: true }).fill(`admin-${DEVICE!.serial}`);
+  await console.getByTestId('ssh-connect').click();
+  await expect.poll(() => console.getByTestId('ssh-state').textContent(), WAIT).toBe('Connected');
+  await expect.poll(() => screenText(console), WAIT).toContain('# ');
+  return console;
+}
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ template: inject('templateDir') }), launchBrowser()]);
+  const { context, page } = await signedInPage(browser, server.url);
+  const company = await companyId(page, 'Acme');
+  deviceId = (await registerDevices(page, company, [{ ...DEVICE!, name: 'Depot router' }])).get(
+    DEVICE!.serial,
+  )!;
+  await context.close();
+  sim = new Simulator({ port: await brokerPort(server), fleet: FLEET, count: 1, company, services: true });
+  sim.start();
+  acme = await signedInPage(browser, server.url, USERS.acmeAdmin, { viewport: WIDE });
+}, 60_000);
+afterAll(async () => {
+  await acme?.context.close();
+  await sim?.dispose();
+  await browser?.close();
+  await server?.dispose();
+});
+
+describe('remote access: the SSH console through a device tunnel', () => {
+  it("opens the device's console, runs `uname -a`, follows a resize, and the history shows the session", async () => {
+    const { page } = acme;
+    await page.goto(`/devices/${deviceId}/access`);
+    await expect
+      .poll(() => page.getByTestId('page-frame').getByTestId('device-status').first().textContent(), WAIT)
+      .toBe('Online');
+    expect(await page.getByTestId('remote-entries-empty').textContent()).toContain('No remote entries yet');
+
+    const console = await signInToConsole(page, () => page.getByTestId('device-console').click());
+    expect(await console.getByTestId('ssh-target').textContent()).toBe('Depot router');
+    expect(await console.getByTestId('ssh-host-key').textContent()).toMatch(/^SHA256:[A-Za-z0-9+/]{43}$/);
+    await console.locator('.xterm-helper-textarea').focus();
+    await console.keyboard.type('uname -a');
+    await console.keyboard.press('Enter');
+    await expect.poll(() => screenText(console), WAIT).toContain('GNU/Linux');
+    expect(await screenText(console)).toContain(`(${DEVICE!.model})`);
+    await screenshot(console, 'remote-ssh-console-1440');
+
+    // The window's size is the terminal's: a narrower window, fewer columns on the device.
+    const columns = async () => {
+      const answers = [...(await screenText(console)).matchAll(/stty size\s*\n?\s*(\d+) (\d+)/g)];
+      return answers.length ? Number(answers.at(-1)![2]) : undefined;
+    };
+    const ask = async () => {
+      await console.keyboard.type('stty size');
+      await console.keyboard.press('Enter');
+    };
+    await ask();
+    await expect.poll(columns, WAIT).toBeGreaterThan(100);
+    const before = (await columns())!;
+    await console.setViewportSize({ width: 700, height: 600 });
+    await ask();
+    await expect.poll(columns, WAIT).toBeLessThan(before);
+
+    await console.keyboard.type('exit');
+    await console.keyboard.press('Enter');
+    await expect.poll(() => console.getByTestId('ssh-ended').textContent(), WAIT).toBe('The session ended');
+    await console.close();
+
+    // The access history: who, what, how it ended and the bytes each way.
+    await page.reload();
+    const row = page.getByTestId('session-row').first();
+    await expect.poll(() => row.getAttribute('data-live'), WAIT).toBe('no');
+    expect(await row.textContent()).toContain('acme.admin@fleetgate.test');
+    expect(await row.textContent()).toContain('The session ended');
+    expect(await row.getByTestId('session-bytes').textContent()).toMatch(/↑ [\d.]+ KB · ↓ [\d.]+ KB/);
+    await row.scrollIntoViewIfNeeded();
+    await screenshot(page, 'remote-device-access-1440');
+  });
+
+  it("adds a remote entry with 'Add remote' and opens the console through it", async () => {
+    const { page } = acme;
+    await page.goto(`/devices/${deviceId}/access`);
+    await page.getByTestId('remote-add').click();
+    const form = page.getByTestId('form-addRemote');
+    await form.getByRole('textbox', { name: 'Name' }).fill('Router shell');
+    // A public address is refused in the form with the rule's words.
+    await form.getByRole('textbox', { name: 'Host' }).fill('8.8.8.8');
+    await form.getByRole('button', { name: 'Add remote' }).click();
+    await form
+      .getByText('Host must be 127.0.0.1 (the device) or a private LAN address such as 192.168.1.10')
+      .waitFor();
+    await form.getByRole('textbox', { name: 'Host' }).fill('127.0.0.1');
+    await form.getByRole('button', { name: 'Add remote' }).click();
+    await page.getByText('Remote entry created successfully').first().waitFor();
+    const entry = page.getByTestId('entry-row').filter({ hasText: 'Router shell' });
+    await entry.waitFor();
+    expect(await entry.textContent()).toContain('127.0.0.1:22');
+
+    const console = await signInToConsole(page, () => entry.getByTestId('entry-open').click());
+    expect(await console.getByTestId('ssh-target').textContent()).toBe('Depot router · Router shell');
+    await console.getByTestId('ssh-disconnect').click();
+    await expect.poll(() => console.getByTestId('ssh-state').textContent(), WAIT).toBe('Closed');
+    await console.close();
+
+    // Every entry of every device, and the whole access history, each on its page.
+    await page.goto('/remote/access');
+    await page.getByTestId('entry-row').filter({ hasText: 'Router shell' }).waitFor();
+    await page.goto('/access-history');
+    await expect.poll(() => page.getByTestId('session-row').count(), WAIT).toBe(2);
+    await screenshot(page, 'remote-access-history-1440');
+  });
+
+  it('at 390 px the access tab and the console fit the screen', async () => {
+    const { page } = acme;
+    await page.setViewportSize(PHONE);
+    try {
+      for (const [path, ready, name] of [
+        [`/devices/${deviceId}/access`, 'session-row', 'remote-device-access-390'],
+        ['/access-history', 'session-row', 'remote-access-history-390'],
+      ] as const) {
+        await page.goto(path);
+        await page.getByTestId(ready).first().waitFor();
+        const widths = await page.evaluate(() => ({
+          page: document.documentElement.scrollWidth,
+          viewport: innerWidth,
+        }));
+        expect(widths.page, path).toBeLessThanOrEqual(widths.viewport);
+        await screenshot(page, name);
+      }
+      await page.goto(`/devices/${deviceId}/access`);
+      const console = await signInToConsole(page, () => page.getByTestId('device-console').click());
+      await console.setViewportSize(PHONE);
+      const widths = await console.evaluate(() => ({
+        page: document.documentElement.scrollWidth,
+        viewport: innerWidth,
+      }));
+      expect(widths.page).toBeLessThanOrEqual(widths.viewport);
+      await screenshot(console, 'remote-ssh-console-390');
+      await console.close();
+    } finally {
+      await page.setViewportSize(WIDE);
+    }
+  });
+});
