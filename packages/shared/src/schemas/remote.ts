@@ -26,7 +26,10 @@ const portSchema = whole('Port')
  * of its LAN. The port defaults by protocol (product §9) and is required for plain TCP.
  */
 export const remoteEntryBodySchema = body({
-  device_id: z.coerce.number({ error: 'Device is required' }).int('Device is required').min(1, 'Device is required'),
+  device_id: z.coerce
+    .number({ error: 'Device is required' })
+    .int('Device is required')
+    .min(1, 'Device is required'),
   name: nameSchema,
   protocol: protocolSchema,
   host: hostSchema.default('127.0.0.1'),
