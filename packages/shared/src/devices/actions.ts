@@ -105,6 +105,7 @@ export const COMMAND_TTL_MAX_SECONDS = 30 * 24 * 3600;
 /** Actions whose parameters hold a secret: redacted in stored rows once the command ends. */
 export const SECRET_PARAMS: Partial<Record<DeviceAction, readonly string[]>> = {
   set_password: ['password'],
+  open_stream: ['token'],
 };
 
 /** Actions answered with a file (exports). */
