@@ -19,7 +19,7 @@ const MANIFEST = `${DIST}.vite/manifest.json`;
  * page; the build is still above them (docs/performance.md says what stands between), so
  * these hold the ground gained until the next cut lowers them.
  */
-const BUDGET_KB = { signIn: 270, landing: 445 } as const;
+const BUDGET_KB = { signIn: 270, landing: 440 } as const;
 
 /**
  * The modules each page loads by dynamic import as soon as it starts, beyond the entry

@@ -16,7 +16,17 @@ const FALLBACK = 'en';
  * download: one namespace per feature so that features never edit the same file. Keys are
  * flat ("login.title").
  */
-const english = import.meta.glob<Texts>('./locales/en/*.json', { eager: true, import: 'default' });
+const english = import.meta.glob<Texts>(['./locales/en/*.json', '!./locales/en/{connect,remote}.json'], {
+  eager: true,
+  import: 'default',
+});
+
+/**
+ * English namespaces of screens outside the landing (the remote-access pages, the connect
+ * screens): fetched with their screen (`withNamespace`), not part of the first download.
+ * Their other languages are in each language's one file like the rest.
+ */
+const englishOnDemand = import.meta.glob<Texts>('./locales/en/{connect,remote}.json', { import: 'default' });
 
 /**
  * Every other language's files, fetched when that language is picked: the build puts each
@@ -64,6 +74,14 @@ const bundledLanguages: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
+    const onDemand = language === FALLBACK ? englishOnDemand[`./locales/en/${namespace}.json`] : undefined;
+    if (onDemand) {
+      onDemand().then(
+        (texts) => callback(null, texts),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+      );
+      return;
+    }
     loadBundled(language).then(
       (bundle) => callback(null, bundle[namespace] ?? {}),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
@@ -109,4 +127,13 @@ export async function initI18n(): Promise<typeof i18next> {
     });
   document.documentElement.lang = lng;
   return i18next;
+}
+
+/**
+ * Loads a screen's namespace (and its English fallback) before its screen draws, so that no
+ * component waits on texts mid-render: `() => withNamespace('remote', () => import('./Page'))`.
+ */
+export async function withNamespace<T>(namespace: string, load: () => Promise<T>): Promise<T> {
+  const [loaded] = await Promise.all([load(), i18next.loadNamespaces(namespace)]);
+  return loaded;
 }

@@ -1,8 +1,9 @@
 import { Drawer, Loader, Text, Typography } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHelp } from '#src/components/page/help-context';
-import { helpFor } from '#src/features/help/help-content';
+import { hasHelp, loadHelp } from '#src/features/help/help-content';
 
 // The Markdown renderer and its parser weigh more than the whole shell: they come when a help text opens.
 const Markdown = lazy(() => import('react-markdown'));
@@ -12,7 +13,13 @@ export function HelpPanel({ onClose }: { onClose?(routeName: string): void }) {
   const { t } = useTranslation('shell');
   const { t: tr } = useTranslation('routes');
   const help = useHelp();
-  const text = help.routeName ? helpFor(help.routeName) : undefined;
+  const routeName = help.routeName;
+  const text = useQuery({
+    queryKey: ['help', routeName],
+    queryFn: () => loadHelp(routeName!),
+    enabled: routeName !== null && hasHelp(routeName),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
   return (
     <Drawer
       opened={help.routeName !== null}
@@ -26,10 +33,10 @@ export function HelpPanel({ onClose }: { onClose?(routeName: string): void }) {
       closeButtonProps={{ 'aria-label': t('help.close') }}
       data-testid="help-panel"
     >
-      {text ? (
+      {routeName && hasHelp(routeName) ? (
         <Typography>
           <Suspense fallback={<Loader size="sm" />}>
-            <Markdown skipHtml>{text}</Markdown>
+            {text.data ? <Markdown skipHtml>{text.data}</Markdown> : <Loader size="sm" />}
           </Suspense>
         </Typography>
       ) : (

@@ -8,7 +8,7 @@ import { HELP_DISMISSED_KEY, useAutomaticHelp } from './automatic-help';
 
 // Two panel routes: one whose help is written (its screen exists), one whose is not.
 vi.mock('#src/features/help/help-content', () => ({
-  helpFor: (name: string) => (name === 'built.panel' ? '## Help\n\n- text' : undefined),
+  hasHelp: (name: string) => name === 'built.panel',
 }));
 
 // Made-up routes, so that their names are in no table: only this test's help-content mock knows them.

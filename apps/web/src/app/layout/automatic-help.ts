@@ -2,7 +2,7 @@ import { UI_TIMINGS } from '@fleetgate/shared/constants';
 import type { RouteDef } from '@fleetgate/shared/routes';
 import { useEffect, useRef } from 'react';
 import { useHelp } from '#src/components/page/help-context';
-import { helpFor } from '#src/features/help/help-content';
+import { hasHelp } from '#src/features/help/help-content';
 import { userStorage } from '#src/lib/storage/user-storage';
 
 /** The help panels a user closed, kept per user on the server (product §7 Storage). */
@@ -17,7 +17,7 @@ export function useAutomaticHelp(chain: readonly RouteDef[]): (routeName: string
   const help = useHelp();
   const panelRoute = [...chain]
     .reverse()
-    .find((route) => route.help === 'panel' && helpFor(route.name))?.name;
+    .find((route) => route.help === 'panel' && hasHelp(route.name))?.name;
   const open = useRef(help.open);
   open.current = help.open;
   useEffect(() => {

@@ -3,7 +3,7 @@ import { ActionIcon, Stack, Title, Tooltip } from '@mantine/core';
 import { IconHelpCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { helpFor } from '#src/features/help/help-content';
+import { hasHelp } from '#src/features/help/help-content';
 import { Breadcrumbs, type CrumbNames } from './Breadcrumbs';
 import { useHelp } from './help-context';
 import classes from './PageFrame.module.css';
@@ -27,7 +27,7 @@ export function PageFrame({ chain, params, title, names, actions, children }: Pr
   const help = useHelp();
   const titled = [...chain].reverse().find((route) => !route.tab) ?? chain.at(-1);
   // Help ships with its screen: a route whose text is not written yet offers none.
-  const helpRoute = [...chain].reverse().find((route) => route.help && helpFor(route.name));
+  const helpRoute = [...chain].reverse().find((route) => route.help && hasHelp(route.name));
   const heading = title ?? (titled ? t(titled.name) : '');
   // A name as title: at most three lines, the whole of it on hover.
   const named = typeof heading === 'string' ? { lineClamp: 3, title: heading } : {};

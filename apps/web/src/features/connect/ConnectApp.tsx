@@ -1,11 +1,14 @@
 import type { ConnectScreen } from '@fleetgate/shared/routes';
 import type { CurrentUser } from '@fleetgate/shared/schemas/auth';
-import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { targetOf } from './ssh/target';
+import { withNamespace } from '#src/i18n/i18n';
 
-const SshConsole = lazy(() => import('./ssh/SshConsole').then((m) => ({ default: m.SshConsole })));
+// The console brings its texts (the 'connect' namespace) with it.
+const SshScreen = lazy(() =>
+  withNamespace('connect', () => import('./ssh/SshConsole')).then((m) => ({ default: m.SshScreen })),
+);
 
 const TITLES: Record<ConnectScreen, string> = {
   desktop: 'connect.desktop',
@@ -21,17 +24,7 @@ const TITLES: Record<ConnectScreen, string> = {
  */
 export function ConnectApp({ screen, user }: { screen: ConnectScreen; user: CurrentUser | null }) {
   const { t } = useTranslation('shell');
-  const { t: tc } = useTranslation('connect');
   if (screen === 'ssh') {
-    const target = targetOf(window.location.search);
-    if (!target)
-      return (
-        <Center mih="100vh" p="md">
-          <Alert color="gray" maw={480} data-testid="connect-ssh-no-target">
-            {tc('ssh.noTarget')}
-          </Alert>
-        </Center>
-      );
     return (
       <Suspense
         fallback={
@@ -40,7 +33,7 @@ export function ConnectApp({ screen, user }: { screen: ConnectScreen; user: Curr
           </Center>
         }
       >
-        <SshConsole target={target} user={user} />
+        <SshScreen user={user} />
       </Suspense>
     );
   }

@@ -5,7 +5,7 @@ import Markdown from 'react-markdown';
 import { describe, expect, it } from 'vitest';
 import type { Feature } from '#src/lib/define-feature';
 import { COMPANY_TAB_BODIES } from '../companies/tab-bodies';
-import { helpFor, helpRoutes } from './help-content';
+import { helpRoutes, loadHelp } from './help-content';
 
 /** The console's screens by route name, read from the feature manifests. */
 const manifests = import.meta.glob<Record<string, Feature>>('../*/manifest.ts', { eager: true });
@@ -47,16 +47,16 @@ describe('help texts (product §2 Layout: help side panel and help links)', () =
     expect(routesWithHelp.length).toBeGreaterThan(0);
   });
 
-  it.each(routesWithHelp)('%s has a help text of 150 to 400 words', (name) => {
-    const text = helpFor(name);
+  it.each(routesWithHelp)('%s has a help text of 150 to 400 words', async (name) => {
+    const text = await loadHelp(name);
     expect(text, `missing content/${name}.md`).toBeTypeOf('string');
     const words = wordsOf(text ?? '');
     expect(words).toBeGreaterThanOrEqual(150);
     expect(words).toBeLessThanOrEqual(400);
   });
 
-  it.each(routesWithHelp)('%s is structured Markdown without HTML or placeholder wording', (name) => {
-    const text = helpFor(name) ?? '';
+  it.each(routesWithHelp)('%s is structured Markdown without HTML or placeholder wording', async (name) => {
+    const text = (await loadHelp(name)) ?? '';
     // The panel title already names the page, so sections start at level 2.
     expect(text).toMatch(/^## \S/m);
     expect(text).not.toMatch(/^# /m);
@@ -66,8 +66,10 @@ describe('help texts (product §2 Layout: help side panel and help links)', () =
     for (const pattern of FORBIDDEN_WORDING) expect(text).not.toMatch(pattern);
   });
 
-  it.each(routesWithHelp)('%s renders with headings and lists as the panel renders it', (name) => {
-    const html = renderToStaticMarkup(createElement(Markdown, { skipHtml: true }, helpFor(name) ?? ''));
+  it.each(routesWithHelp)('%s renders with headings and lists as the panel renders it', async (name) => {
+    const html = renderToStaticMarkup(
+      createElement(Markdown, { skipHtml: true }, (await loadHelp(name)) ?? ''),
+    );
     expect(html).toContain('<h2>');
     expect(html).toMatch(/<(ul|ol)>/);
     // GFM tables are not enabled in the panel: a pipe table would show as raw text.

@@ -1,6 +1,9 @@
+import { withNamespace } from '#src/i18n/i18n';
 import { defineFeature } from '#src/lib/define-feature';
 
-const forms = () => import('./forms/remote-forms');
+/** Every screen and form of the feature brings its texts (the 'remote' namespace) with it. */
+const load = <T>(module: () => Promise<T>) => withNamespace('remote', module);
+const forms = () => load(() => import('./forms/remote-forms'));
 
 /**
  * Remote access (product §2 remote.access, service.connect-history, device.access; the 'add
@@ -9,9 +12,10 @@ const forms = () => import('./forms/remote-forms');
  */
 export const remoteFeature = defineFeature({
   pages: {
-    'remote.access': () => import('./RemoteAccessPage').then((m) => m.RemoteAccessPage),
-    'service.connect-history': () => import('./AccessHistoryPage').then((m) => m.AccessHistoryPage),
-    'device.access': () => import('./DeviceAccessTab').then((m) => m.DeviceAccessTab),
+    'remote.access': () => load(() => import('./RemoteAccessPage')).then((m) => m.RemoteAccessPage),
+    'service.connect-history': () =>
+      load(() => import('./AccessHistoryPage')).then((m) => m.AccessHistoryPage),
+    'device.access': () => load(() => import('./DeviceAccessTab')).then((m) => m.DeviceAccessTab),
   },
   forms: {
     addRemote: () => forms().then((m) => m.addRemoteForm()),

@@ -6,6 +6,7 @@ import {
   Badge,
   Box,
   Button,
+  Center,
   Code,
   Group,
   Paper,
@@ -20,7 +21,23 @@ import { Terminal } from '@xterm/xterm';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '#src/lib/http/client';
+import { targetOf } from './target';
 import { openTerminal, type TerminalConnection, type TerminalTarget } from './terminal-socket';
+
+/** The console screen of /rms-connect/ssh: the target the address names, or why there is none. */
+export function SshScreen({ user }: { user: CurrentUser | null }) {
+  const { t } = useTranslation('connect');
+  const target = targetOf(window.location.search);
+  if (!target)
+    return (
+      <Center mih="100vh" p="md">
+        <Alert color="gray" maw={480} data-testid="connect-ssh-no-target">
+          {t('ssh.noTarget')}
+        </Alert>
+      </Center>
+    );
+  return <SshConsole target={target} user={user} />;
+}
 
 type State =
   | { kind: 'signin'; error?: string }
