@@ -42,6 +42,7 @@ import { oidcRoutes } from './modules/mfa/oidc.routes';
 import { noticesRoutes } from './modules/notices/notices.routes';
 import { notificationsPlugin } from './modules/notifications/notifications.plugin';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { createForwards, type Forwards } from './modules/remote/forwards';
 import { remoteRoutes } from './modules/remote/remote.routes';
 import { remoteService } from './modules/remote/remote.service';
 import { watchRemoteAccess } from './modules/remote/remote-watch';
@@ -83,6 +84,8 @@ declare module 'fastify' {
     secrets: SecretBox;
     /** Device tunnels: the streams devices open for remote access (modules/remote/tunnel-hub.ts). */
     tunnels: TunnelHub;
+    /** Port forwards open on this server (modules/remote/forwards.ts). */
+    forwards: Forwards;
   }
 }
 
@@ -201,9 +204,12 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   taps.commandEnded.add((batchId, update) => tunnels.commandEnded(batchId, update));
   app.decorate('tunnels', tunnels);
   const terminals = attachSshBridge(app, tunnels);
+  const forwards = createForwards({ hub: tunnels, bindHost: config.forwardHost });
+  app.decorate('forwards', forwards);
   // MQTT-over-WebSocket connections are upgraded sockets the HTTP server would wait for.
   app.addHook('preClose', async () => {
     gateway.closeWebSockets();
+    forwards.closeAll();
     terminals.close();
     tunnels.close();
   });
@@ -221,7 +227,10 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   const callers = await createCallerCache({ database, auth: authService });
   app.decorate('callers', callers);
   // Remote sessions end within a second when their opener loses the right to them.
-  const stopRemoteWatch = await watchRemoteAccess(app);
+  const stopRemoteWatch = await watchRemoteAccess(app, () => [
+    ...remoteService.live(),
+    ...forwards.watched(),
+  ]);
   app.addHook('preClose', async () => {
     await stopRemoteWatch();
     await remoteService.drain('The server stopped');

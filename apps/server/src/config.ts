@@ -93,6 +93,8 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: port(8080),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
+  /** Where port-forward listeners bind; HOST unless set. */
+  FORWARD_HOST: z.string().trim().min(1).optional(),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
   MQTT_URL: optionalUrl(['mqtt:', 'mqtts:', 'ws:', 'wss:', 'tcp:']),
@@ -105,6 +107,8 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9._:-]{1,100}$/, 'may hold letters, digits and . _ : - only')
     .default('fleetgate'),
   PUBLIC_URL: optionalUrl(['http:', 'https:']),
+  /** Where devices connect their remote-access streams, when not where browsers reach the console. */
+  TUNNEL_URL: optionalUrl(['http:', 'https:', 'ws:', 'wss:']),
   ADMIN_EMAIL: z.email('must be an e-mail address').default('admin@fleetgate.local'),
   ADMIN_PASSWORD: z
     .string()
@@ -216,6 +220,8 @@ export type Config = {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  /** FORWARD_HOST: the address port-forward listeners bind to (HOST by default). */
+  forwardHost: string;
   dataDir: string;
   databaseUrl: string | undefined;
   mqttUrl: string | undefined;
@@ -223,6 +229,8 @@ export type Config = {
   redisUrl: string | undefined;
   redisPrefix: string;
   publicUrl: string | undefined;
+  /** TUNNEL_URL: the server's address as devices reach it for tunnels; PUBLIC_URL (or the request's host) otherwise. */
+  tunnelUrl: string | undefined;
   adminEmail: string;
   adminPassword: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -298,6 +306,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
+    forwardHost: e.FORWARD_HOST ?? e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     mqttUrl: e.MQTT_URL,
@@ -305,6 +314,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     publicUrl: e.PUBLIC_URL,
+    tunnelUrl: e.TUNNEL_URL,
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     logLevel: e.LOG_LEVEL,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isReachableHost, REMOTE_PROTOCOLS } from '../devices/tunnel';
 import { commaList, idFilter, listQuerySchema } from './list';
-import { atMostChars, body, fields, flag, instant, oneOf, text, whole } from './messages';
+import { atMostChars, body, fields, flag, instant, listOf, oneOf, text, whole } from './messages';
 
 export const REMOTE_NAME_MAX = 64;
 
@@ -106,3 +106,64 @@ export const remoteSessionSchema = fields('Remote session', {
   end_reason: text('How it ended').nullable(),
 });
 export type RemoteSession = z.infer<typeof remoteSessionSchema>;
+
+export const FORWARD_MINUTES_MAX = 24 * 60;
+const FORWARD_MINUTES = `A port forward lasts 1 to ${FORWARD_MINUTES_MAX} minutes`;
+const ALLOWED_ADDRESS = 'Allowed addresses must be IP addresses or ranges such as 203.0.113.0/24';
+
+/** An IPv4 or IPv6 address, or a range of one in CIDR form. */
+function isAddressOrRange(text: string): boolean {
+  const [address, bits, extra] = text.split('/');
+  if (extra !== undefined || !address) return false;
+  const v4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/.test(address);
+  const v6 = !v4 && /^[0-9a-f:]+$/i.test(address) && address.includes(':') && address.split('::').length <= 2;
+  if (!v4 && !v6) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (v4 ? 32 : 128);
+}
+
+/**
+ * A port forward (POST /remote/forwards): a device's own service (`device_id`, the SSH port
+ * unless `port` says) or a remote entry (`entry_id`), for 1 minute to a day, optionally only
+ * for some client addresses.
+ */
+export const portForwardBodySchema = body({
+  device_id: z.coerce.number({ error: 'Device is required' }).int().min(1).optional(),
+  entry_id: z.coerce.number({ error: 'Entry must be a number' }).int().min(1).optional(),
+  port: portSchema.optional(),
+  minutes: z.coerce
+    .number({ error: FORWARD_MINUTES })
+    .int(FORWARD_MINUTES)
+    .min(1, FORWARD_MINUTES)
+    .max(FORWARD_MINUTES_MAX, FORWARD_MINUTES),
+  allow_from: listOf(
+    text('Allowed address').trim().refine(isAddressOrRange, ALLOWED_ADDRESS),
+    'Allowed addresses',
+  )
+    .max(20, 'At most 20 allowed addresses')
+    .default([]),
+}).refine((b) => (b.device_id === undefined) !== (b.entry_id === undefined), {
+  path: ['device_id'],
+  message: 'Choose a device or a remote entry',
+});
+export type PortForwardBody = z.infer<typeof portForwardBodySchema>;
+
+/** An open port forward: where to connect (host and port) and what it reaches until when. */
+export const portForwardSchema = fields('Port forward', {
+  id: text('Id'),
+  device_id: whole('Device'),
+  device_name: text('Device name'),
+  entry_id: whole('Entry').nullable(),
+  entry_name: text('Entry name').nullable(),
+  protocol: protocolSchema,
+  target_host: text('Target host'),
+  target_port: whole('Target port'),
+  host: text('Host'),
+  port: whole('Port'),
+  allow_from: listOf(text('Allowed address'), 'Allowed addresses'),
+  connections: whole('Open connections'),
+  user_email: text('Opened by'),
+  created_at: instant('Created at'),
+  expires_at: instant('Expires at'),
+});
+export type PortForward = z.infer<typeof portForwardSchema>;

@@ -21,7 +21,7 @@ import { remoteRepository } from './remote.repository';
  * of it and an ended session on it. Managing entries and ending sessions is an action on the
  * device: view_device_remote_access and manage_devices.
  */
-type Target = { deviceId: number; entryId: number; sessionId: string };
+type Target = { deviceId: number; entryId: number; sessionId: string; forwardId: string };
 type Row = MatrixRow<Target>;
 
 const EVERYONE = {
@@ -85,6 +85,27 @@ const ROWS: Row[] = [
     call: (c, t) => c.delete(`/api/remote/sessions/${t.sessionId}`),
     expect: MANAGE,
   },
+  {
+    name: 'POST /api/remote/forwards (to the target device)',
+    call: async (c, t) => {
+      const response = await c.post('/api/remote/forwards', { device_id: t.deviceId, minutes: 1 });
+      // Opened listeners are closed at once: only who may open one is looked at here.
+      if (response.statusCode === 200)
+        await clients.super_admin.delete(`/api/remote/forwards/${response.json().data.id}`);
+      return response;
+    },
+    expect: MANAGE,
+  },
+  {
+    name: 'GET /api/remote/forwards?device_id=target',
+    call: (c, t) => c.get(`/api/remote/forwards?device_id=${t.deviceId}`),
+    expect: EVERYONE,
+  },
+  {
+    name: 'DELETE /api/remote/forwards/:id (a fresh forward)',
+    call: async (c, _t, fresh) => c.delete(`/api/remote/forwards/${(await fresh()).forwardId}`),
+    expect: MANAGE,
+  },
 ];
 
 let app: FastifyInstance;
@@ -114,7 +135,12 @@ async function targetOf(companyId: number): Promise<Target> {
     login: 'admin',
   });
   await remoteRepository.endSession(app.db, sessionId, 'The session ended');
-  return { deviceId: device.id, entryId, sessionId };
+  const forward = await clients.super_admin.post('/api/remote/forwards', {
+    device_id: device.id,
+    minutes: 1,
+  });
+  if (forward.statusCode !== 200) throw new Error(forward.body);
+  return { deviceId: device.id, entryId, sessionId, forwardId: forward.json().data.id as string };
 }
 
 beforeAll(async () => {

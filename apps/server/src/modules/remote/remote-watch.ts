@@ -3,7 +3,7 @@ import { ACCESS_CHANNEL, type AccessChange, parseAccessChange } from '#src/realt
 import { blockOf, callerOfSession } from '../auth/caller';
 import { devicesRepository } from '../devices/devices.repository';
 import { scopeOf } from '../policy/scope';
-import { type LiveSession, REMOTE_SESSION_PERMISSIONS, remoteService } from './remote.service';
+import { REMOTE_SESSION_PERMISSIONS, type WatchedAccess } from './remote.service';
 
 /** Changes arriving within this window are looked at together. */
 const BATCH_MS = 100;
@@ -12,7 +12,7 @@ const SWEEP_MS = 30_000;
 
 export const ACCESS_REVOKED = 'Your access to the device was revoked';
 
-function concerns(change: AccessChange, session: LiveSession): boolean {
+function concerns(change: AccessChange, session: WatchedAccess): boolean {
   const { caller } = session.ctx;
   switch (change.kind) {
     case 'session':
@@ -30,16 +30,16 @@ function concerns(change: AccessChange, session: LiveSession): boolean {
 }
 
 /**
- * Ends remote sessions whose opener lost the right to them, within a second of the change:
+ * Ends remote sessions and port forwards whose opener lost the right to them, within a second of the change:
  * the sign-in session revoked or ended (sign-out, password change), the user blocked, the
  * role's permissions narrowed, the device moved out of reach. The database announces each
  * change (ACCESS_CHANNEL) to every server, as for the realtime sockets.
  */
-export async function watchRemoteAccess(app: FastifyInstance) {
+export async function watchRemoteAccess(app: FastifyInstance, watched: () => WatchedAccess[]) {
   let pending: AccessChange[] | 'all' = [];
   let timer: NodeJS.Timeout | undefined;
 
-  async function stillAllowed(session: LiveSession): Promise<boolean> {
+  async function stillAllowed(session: WatchedAccess): Promise<boolean> {
     const signedIn = await app.authService.live(session.ctx.caller.session.id);
     const caller = signedIn ? await callerOfSession(app.db, signedIn) : undefined;
     if (!caller || blockOf(caller)) return false;
@@ -47,12 +47,12 @@ export async function watchRemoteAccess(app: FastifyInstance) {
     return Boolean(await devicesRepository.findInScope(app.db, scopeOf(caller), session.deviceId));
   }
 
-  async function recheck(sessions: LiveSession[]) {
+  async function recheck(sessions: WatchedAccess[]) {
     for (const session of sessions) {
       if (!(await stillAllowed(session))) session.end(ACCESS_REVOKED);
     }
   }
-  const run = (sessions: LiveSession[]) => {
+  const run = (sessions: WatchedAccess[]) => {
     if (sessions.length)
       recheck(sessions).catch((error: unknown) =>
         app.log.error({ err: error }, 'remote session re-check failed'),
@@ -63,7 +63,7 @@ export async function watchRemoteAccess(app: FastifyInstance) {
     timer = undefined;
     const changes = pending;
     pending = [];
-    run(remoteService.live().filter((s) => changes === 'all' || changes.some((c) => concerns(c, s))));
+    run(watched().filter((s) => changes === 'all' || changes.some((c) => concerns(c, s))));
   };
   const queue = (change: AccessChange | 'all') => {
     if (change === 'all') pending = 'all';
@@ -77,7 +77,7 @@ export async function watchRemoteAccess(app: FastifyInstance) {
     },
     onGap: () => queue('all'),
   });
-  const sweep = setInterval(() => run(remoteService.live()), SWEEP_MS);
+  const sweep = setInterval(() => run(watched()), SWEEP_MS);
   sweep.unref();
 
   return async () => {

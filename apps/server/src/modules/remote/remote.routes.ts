@@ -1,5 +1,7 @@
 import { idResultSchema, okBody } from '@fleetgate/shared/schemas/api';
 import {
+  portForwardBodySchema,
+  portForwardSchema,
   remoteEntryBodySchema,
   remoteEntryListQuerySchema,
   remoteEntrySchema,
@@ -24,6 +26,7 @@ const sessionParams = z.object({ id: z.string().max(64) });
  * action on the device: view_device_remote_access and manage_devices.
  */
 export async function remoteRoutes(app: FastifyInstance): Promise<void> {
+  const forwards = app.forwards;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = (request: FastifyRequest) => serviceContext(app, request);
   const tags = ['remote access'];
@@ -154,6 +157,60 @@ export async function remoteRoutes(app: FastifyInstance): Promise<void> {
       success: true as const,
       data: await remoteService.endSession(ctx(request), request.params.id),
       message: 'Session ended successfully',
+    }),
+  );
+
+  r.post(
+    '/api/remote/forwards',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary:
+          'Open a port forward: a TCP port of the server that reaches a device service through its tunnel, for 1 minute to a day',
+        body: portForwardBodySchema,
+        response: { 200: okBody(portForwardSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await forwards.open(ctx(request), request.body),
+      message: 'Port forward opened successfully',
+    }),
+  );
+
+  r.get(
+    '/api/remote/forwards',
+    {
+      config: view,
+      schema: {
+        tags,
+        summary: 'The open port forwards of devices the caller reaches',
+        querystring: z.object({ device_id: z.coerce.number().int().min(1).optional() }),
+        response: { 200: okBody(z.array(portForwardSchema)) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await forwards.list(ctx(request), request.query.device_id),
+    }),
+  );
+
+  r.delete(
+    '/api/remote/forwards/:id',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Close a port forward and its connections',
+        params: sessionParams,
+        response: { 200: okBody(z.object({ id: z.string() })) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await forwards.revoke(ctx(request), request.params.id),
+      message: 'Port forward closed successfully',
     }),
   );
 }

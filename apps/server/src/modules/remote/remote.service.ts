@@ -1,11 +1,17 @@
-import { defaultPortOf, type RemoteProtocol, STREAM_OPEN_SECONDS } from '@fleetgate/shared/devices/tunnel';
+import {
+  DEVICE_SELF_HOST,
+  defaultPortOf,
+  REMOTE_DEFAULT_PORTS,
+  type RemoteProtocol,
+  STREAM_OPEN_SECONDS,
+} from '@fleetgate/shared/devices/tunnel';
 import type {
   RemoteEntryBody,
   RemoteEntryListQuery,
   RemoteEntryUpdate,
   RemoteSessionListQuery,
 } from '@fleetgate/shared/schemas/remote';
-import { badRequest, notFound } from '#src/http/errors';
+import { badRequest, conflict, notFound } from '#src/http/errors';
 import { audited } from '../audit/audit.service';
 import { commandsService } from '../devices/commands.service';
 import { devicesRepository } from '../devices/devices.repository';
@@ -36,6 +42,16 @@ export const NOT_ENOUGH_DATA = 'Not enough data: the company has no data left fo
  * change of the opener's access (remote-watch.ts re-checks them against `ctx`).
  */
 export type LiveSession = { id: string; ctx: ServiceContext; deviceId: number; end(reason: string): void };
+
+/** Anything open on a user's behalf that must close when they lose the right to it. */
+export type WatchedAccess = Pick<LiveSession, 'ctx' | 'deviceId' | 'end'>;
+
+/** A request's target: a device's own service (its SSH port unless `port` says) or a remote entry. */
+export type TargetRequest = {
+  device_id?: number | undefined;
+  entry_id?: number | undefined;
+  port?: number | undefined;
+};
 const live = new Map<string, LiveSession>();
 /** Sessions being closed in the history: shutdown waits for them before the database closes. */
 const closing = new Set<Promise<void>>();
@@ -78,6 +94,41 @@ export const remoteService = {
     return { id: found.id, serial: found.serial, company_id: found.company_id, name: found.name };
   },
 
+  /** Refuses a new session or forward once the company has no data left. */
+  async checkData(ctx: ServiceContext, device: RemoteDevice) {
+    if ((await remainingData(ctx, device.company_id)) <= 0) throw badRequest(NOT_ENOUGH_DATA);
+  },
+
+  /** Whether the caller reaches the device (scope), without loading it for display. */
+  async reaches(ctx: ServiceContext, deviceId: number) {
+    return Boolean(await devicesRepository.findInScope(ctx.db, scopeOf(ctx.caller), deviceId));
+  },
+
+  /**
+   * What a session or forward reaches: a remote entry (which must be enabled), or a device's
+   * own service on `port` (SSH by default). A device or entry out of the caller's scope is
+   * not found.
+   */
+  async resolveTarget(ctx: ServiceContext, request: TargetRequest, protocol: RemoteProtocol = 'ssh') {
+    if (request.entry_id !== undefined) {
+      const entry = await entryInScope(ctx, request.entry_id);
+      if (!entry.enabled) throw conflict('The remote entry is disabled');
+      const device = await this.device(ctx, entry.device_id);
+      return {
+        device,
+        target: { host: entry.host, port: entry.port, protocol: entry.protocol, entryId: entry.id },
+        entryName: entry.name as string | null,
+      };
+    }
+    const device = await this.device(ctx, request.device_id ?? Number.NaN);
+    const port = request.port ?? defaultPortOf(protocol) ?? REMOTE_DEFAULT_PORTS.ssh;
+    return {
+      device,
+      target: { host: DEVICE_SELF_HOST, port, protocol, entryId: null as number | null },
+      entryName: null as string | null,
+    };
+  },
+
   /**
    * Asks the device for a stream to `target` with a durable `open_stream` command (short TTL,
    * audited as the caller's) and answers the stream once the device connects it. Refused when
@@ -90,8 +141,9 @@ export const remoteService = {
     device: RemoteDevice,
     target: StreamTarget,
   ): Promise<TunnelStream> {
-    if ((await remainingData(ctx, device.company_id)) <= 0) throw badRequest(NOT_ENOUGH_DATA);
-    const expected = hub.expect(device, target, ctx.baseUrl);
+    await this.checkData(ctx, device);
+    // Devices may reach the server at another address than browsers do (a private APN).
+    const expected = hub.expect(device, target, ctx.config.tunnelUrl ?? ctx.baseUrl);
     const batch = await commandsService.create(
       ctx,
       [{ id: device.id, companyId: device.company_id }],

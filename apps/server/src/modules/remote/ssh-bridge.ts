@@ -1,12 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import {
-  CONNECT_SSH_PATH,
-  DEVICE_SELF_HOST,
-  REMOTE_DEFAULT_PORTS,
-  type TerminalNotice,
-} from '@fleetgate/shared/devices/tunnel';
+import { CONNECT_SSH_PATH, type RemoteProtocol, type TerminalNotice } from '@fleetgate/shared/devices/tunnel';
 import type { FastifyInstance } from 'fastify';
 import { type ClientChannel, Client as SshClient } from 'ssh2';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
@@ -44,7 +39,7 @@ const notice = (ws: WebSocket, message: TerminalNotice) => {
 };
 
 /** The SHA-256 fingerprint of a host key, as OpenSSH prints it. */
-type Target = { host: string; port: number; entryId: number | null };
+type Target = { host: string; port: number; protocol: RemoteProtocol; entryId: number | null };
 
 const fingerprint = (key: Buffer) =>
   `SHA256:${createHash('sha256').update(key).digest('base64').replace(/=+$/, '')}`;
@@ -74,22 +69,25 @@ export function attachSshBridge(app: FastifyInstance, hub: TunnelHub) {
     if (!REMOTE_SESSION_PERMISSIONS.every((p) => caller.principal.permissions.includes(p)))
       return { ok: false, status: 403, text: 'Forbidden' };
     const query = new URL(request.url ?? '/', 'http://x').searchParams;
+    const number = (name: string) => (query.has(name) ? Number(query.get(name)) : undefined);
+    const port = number('port');
+    if (port !== undefined && !(Number.isInteger(port) && port >= 1 && port <= 65_535))
+      return { ok: false, status: 400, text: 'Bad Request' };
     const ctx = upgradeContext(app, request, caller);
     try {
-      if (query.has('entry_id')) {
-        const entry = await remoteService.entry(ctx, Number(query.get('entry_id')));
-        if (!entry.enabled) return { ok: false, status: 409, text: 'Conflict' };
-        if (entry.protocol !== 'ssh') return { ok: false, status: 400, text: 'Bad Request' };
-        const device = await remoteService.device(ctx, entry.device_id);
-        return { ok: true, ctx, device, target: { host: entry.host, port: entry.port, entryId: entry.id } };
-      }
-      const port = Number(query.get('port') ?? REMOTE_DEFAULT_PORTS.ssh);
-      if (!Number.isInteger(port) || port < 1 || port > 65_535)
-        return { ok: false, status: 400, text: 'Bad Request' };
-      const device = await remoteService.device(ctx, Number(query.get('device_id')));
-      return { ok: true, ctx, device, target: { host: DEVICE_SELF_HOST, port, entryId: null } };
+      const { device, target } = await remoteService.resolveTarget(ctx, {
+        device_id: number('device_id'),
+        entry_id: number('entry_id'),
+        port,
+      });
+      // The terminal speaks SSH: an entry of another protocol is opened by its own screen.
+      if (target.protocol !== 'ssh') return { ok: false, status: 400, text: 'Bad Request' };
+      return { ok: true, ctx, device, target };
     } catch (error) {
-      if (error instanceof AppError) return { ok: false, status: 404, text: 'Not Found' };
+      if (error instanceof AppError)
+        return error.status === 409
+          ? { ok: false, status: 409, text: 'Conflict' }
+          : { ok: false, status: 404, text: 'Not Found' };
       throw error;
     }
   }
@@ -154,7 +152,7 @@ export function attachSshBridge(app: FastifyInstance, hub: TunnelHub) {
     const session = await remoteService.recordSession(
       ctx,
       device,
-      { ...target, protocol: 'ssh', login: auth.username },
+      { ...target, login: auth.username },
       stream,
       end,
     );
