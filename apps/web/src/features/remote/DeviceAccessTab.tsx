@@ -5,6 +5,7 @@ import { DeviceFrame } from '#src/features/devices/device/DeviceFrame';
 import type { PageProps } from '#src/lib/routing/page';
 import { useSession } from '#src/lib/session/session-context';
 import { openConsole } from './api/remote';
+import { PortForwards } from './components/PortForwards';
 import { RemoteEntriesTable } from './components/RemoteEntriesTable';
 import { SessionsTable } from './components/SessionsTable';
 import { AddRemoteButton } from './RemoteAccessPage';
@@ -50,6 +51,7 @@ export function DeviceAccessTab({ chain, params }: PageProps) {
             </Group>
             <RemoteEntriesTable deviceId={device.id} prefix="entries-" />
           </Stack>
+          <PortForwards deviceId={device.id} />
           <Stack gap="xs">
             <Title order={3} size="h4">
               {t('sessions.label')}

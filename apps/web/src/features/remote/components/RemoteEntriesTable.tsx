@@ -1,6 +1,6 @@
 import { pathOf } from '@fleetgate/shared/routes';
 import { Badge, Group, Text } from '@mantine/core';
-import { IconPencil, IconTerminal2, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconPlugConnected, IconTerminal2, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { openForm } from '#src/components/forms/open-form';
 import { CellName } from '#src/components/table/CellName';
@@ -18,6 +18,7 @@ import {
   remoteKeys,
   useRemoteEntries,
 } from '../api/remote';
+import { openPortForward } from './PortForwards';
 
 const PAGE_SIZE = 25;
 
@@ -113,7 +114,7 @@ export function RemoteEntriesTable({ deviceId, prefix = '' }: { deviceId?: numbe
     {
       key: 'actions',
       header: t('column.actions'),
-      width: 120,
+      width: 150,
       render: (e) => (
         <Group gap={2} wrap="nowrap">
           {manage && OPENABLE.has(e.protocol) && (
@@ -128,6 +129,14 @@ export function RemoteEntriesTable({ deviceId, prefix = '' }: { deviceId?: numbe
           )}
           {manage && (
             <>
+              <RowAction
+                label={t('forward.title')}
+                onClick={() => void openPortForward({ entry_id: e.id })}
+                disabled={!e.enabled}
+                testId="entry-forward"
+              >
+                <IconPlugConnected size={16} />
+              </RowAction>
               <RowAction
                 label={t('edit.title')}
                 onClick={async () => {

@@ -1,13 +1,16 @@
 import { PAGE_SIZES } from '@fleetgate/shared/constants';
 import { defaultPortOf, REMOTE_PROTOCOLS, type RemoteProtocol } from '@fleetgate/shared/devices/tunnel';
 import {
+  portForwardBodySchema,
   REMOTE_NAME_MAX,
   remoteEntryBodySchema,
   remoteEntryUpdateSchema,
 } from '@fleetgate/shared/schemas/remote';
+import { z } from 'zod';
 import type { FieldDef, FormDefinition, FormValues } from '#src/lib/forms/types';
 import { api } from '#src/lib/http/client';
 import { type RemoteEntryJson, remoteKeys } from '../api/remote';
+import { PortForwardFormBody } from '../components/PortForwards';
 
 const protocolOptions = REMOTE_PROTOCOLS.map((p) => ({ value: p, label: `protocol.${p}` }));
 
@@ -119,5 +122,64 @@ export function editRemoteForm(entry: RemoteEntryJson): FormDefinition {
     invalidate: [remoteKeys.all],
     result: { item: 'result.entry', created: 'result.updated', updated: 'result.updated' },
     fallbackPath: '/remote/access',
+  };
+}
+
+/** The allowlist as typed (commas, spaces or lines between addresses) as the body carries it. */
+const splitAddresses = (value: unknown) =>
+  typeof value === 'string'
+    ? value
+        .split(/[\s,]+/)
+        .map((part) => part.trim())
+        .filter(Boolean)
+    : value;
+
+/** The port forward form's check: the shared rule, the allowlist read from its text field. */
+export const portForwardFormSchema = z.preprocess(
+  (values) =>
+    values && typeof values === 'object'
+      ? { ...(values as FormValues), allow_from: splitAddresses((values as FormValues).allow_from) ?? [] }
+      : values,
+  portForwardBodySchema,
+);
+
+/**
+ * 'Port forward' (POST /remote/forwards): a port of the server that reaches the device's own
+ * SSH or a remote entry for a while, so that OpenSSH, an SFTP client or a VNC viewer connect
+ * as they are. After saving, the window shows where to connect.
+ */
+export function portForwardForm(target: { device_id: number } | { entry_id: number }): FormDefinition {
+  return {
+    name: 'portForward',
+    ns: 'remote',
+    title: { create: 'forward.title' },
+    endpoint: '/remote/forwards',
+    schema: portForwardFormSchema,
+    fields: [
+      {
+        key: 'minutes',
+        label: 'field.minutes',
+        type: 'number',
+        required: true,
+        min: 1,
+        max: 1440,
+        step: 1,
+        hint: 'field.minutesHint',
+      },
+      {
+        key: 'allow_from',
+        label: 'field.allowFrom',
+        type: 'textarea',
+        maxlength: 1000,
+        hint: 'field.allowFromHint',
+      },
+    ],
+    defaults: { ...target, minutes: 60, allow_from: '' },
+    permission: 'manage_devices',
+    invalidate: [remoteKeys.all],
+    submitLabel: 'forward.submit',
+    result: { item: 'result.forward', created: 'result.opened' },
+    fallbackPath: '/remote/access',
+    body: PortForwardFormBody,
   };
 }
