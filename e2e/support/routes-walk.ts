@@ -41,6 +41,7 @@ export const BUILT = [
   'device.services',
   'device.access',
   'remote.access',
+  'remote.info',
   'service.connect-history',
   'users.companies',
   'company.tree',
@@ -81,7 +82,7 @@ export const ACCOUNT_PAGES = ['profile', 'security', 'tokens', 'impersonation'];
 /** Routes a walk must not enter: signing out ends the walk's session. */
 const SKIPPED = new Set(['logout']);
 
-export type FleetIds = { device: number; company: number; tag: number };
+export type FleetIds = { device: number; company: number; tag: number; remote: number };
 export type DemoFleet = { ids: FleetIds; sim: Simulator };
 
 /**
@@ -109,6 +110,13 @@ export async function setUpDemoFleet(browser: Browser, server: RunningServer): P
     tag_id: tag.body.data.id,
     device_id: [...registered.values()],
   });
+  // A remote entry of the first device, for remote.info.
+  const remote = await pageApi<{ data: { id: number } }>(page, 'POST', '/api/devices/remote-access', {
+    device_id: device,
+    name: 'Router shell',
+    protocol: 'ssh',
+  });
+  if (remote.status !== 200) throw new Error(`remote entry failed: ${JSON.stringify(remote.body)}`);
   await createNotice(page, {
     type: 'maintenance',
     message: 'Planned maintenance tonight from 22:00 to 23:00',
@@ -128,14 +136,20 @@ export async function setUpDemoFleet(browser: Browser, server: RunningServer): P
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await context.close();
-  return { ids: { device, company: acme, tag: tag.body.data.id }, sim };
+  return { ids: { device, company: acme, tag: tag.body.data.id, remote: remote.body.data.id }, sim };
 }
 
 /** A route's path with the fixtures' ids in its parameters. */
 export function pathFor(route: RouteDef, ids: FleetIds): string {
   if (route.name === 'form') return '/forms/notice';
   const id =
-    route.name === 'management.tag_chart' ? ids.tag : route.name.startsWith('device') ? ids.device : 1;
+    route.name === 'management.tag_chart'
+      ? ids.tag
+      : route.name === 'remote.info'
+        ? ids.remote
+        : route.name.startsWith('device')
+          ? ids.device
+          : 1;
   return pathOf(route.name, { id, company_id: ids.company, dashboard_id: 1, token: 'e2e-token' });
 }
 

@@ -92,10 +92,22 @@ export class DeviceServices {
     return services;
   }
 
+  /** Hosts of the device's LAN it routes streams to (`serve`), by `host:port`. */
+  private readonly lan = new Map<string, ServiceAddress>();
+
   /** The local address of the device's service at host:port, or undefined when it has none. */
   resolve(host: string, port: number): ServiceAddress | undefined {
-    if (host !== DEVICE_SELF_HOST && host !== 'localhost') return undefined;
-    return this.listeners.get(port);
+    if (host === DEVICE_SELF_HOST || host === 'localhost') return this.listeners.get(port);
+    return this.lan.get(`${host}:${port}`);
+  }
+
+  /**
+   * Adds a service the device reaches: one of its own (host 127.0.0.1) or a LAN host's, played
+   * by a listener of this machine (benches and tests put a source or a sink there).
+   */
+  serve(host: string, port: number, address: ServiceAddress): void {
+    if (host === DEVICE_SELF_HOST) this.listeners.set(port, address);
+    else this.lan.set(`${host}:${port}`, address);
   }
 
   async close(): Promise<void> {

@@ -79,6 +79,7 @@ export type RemoteEntry = z.infer<typeof remoteEntrySchema>;
 /** GET /remote/sessions: the access history's filters (product §2 service.connect-history). */
 export const remoteSessionListQuerySchema = listQuerySchema.extend({
   device_id: idFilter('Device').optional(),
+  entry_id: idFilter('Entry').optional(),
   active: z.enum(['true', 'false'], { error: 'active must be true or false' }).optional(),
 });
 export type RemoteSessionListQuery = z.infer<typeof remoteSessionListQuerySchema>;

@@ -302,6 +302,10 @@ describe('remote entries (product §2 remote.access, add remote)', () => {
       return rows[0]?.ended_at ? rows : undefined;
     });
     expect(session).toMatchObject({ entry_name: 'Router shell' });
+    // remote.info reads the sessions of one entry.
+    const ofEntry = (await acme.get(`/api/remote/sessions?entry_id=${id}`)).json();
+    expect(ofEntry.meta.total).toBe(1);
+    expect(ofEntry.data[0]).toMatchObject({ entry_id: id });
 
     // Disabled, the entry opens nothing; another tenant never sees it.
     expect((await acme.put(`/api/devices/remote-access/${id}`, { enabled: false })).json().data.enabled).toBe(

@@ -216,13 +216,14 @@ export const remoteRepository = {
     db: Db,
     scope: Scope,
     query: ListQuery,
-    filters: { deviceId?: number; active?: boolean },
+    filters: { deviceId?: number; entryId?: number; active?: boolean },
   ) {
     const plan = listPlan(sessionListSpec, query);
     const where = allOf(
       companyColumnInScope(remoteSessions.companyId, scope),
       plan.search,
       filters.deviceId ? eq(remoteSessions.deviceId, filters.deviceId) : undefined,
+      filters.entryId ? eq(remoteSessions.entryId, filters.entryId) : undefined,
       filters.active === undefined
         ? undefined
         : filters.active

@@ -236,6 +236,7 @@ export const remoteService = {
   async sessions(ctx: ServiceContext, query: RemoteSessionListQuery) {
     return remoteRepository.listSessions(ctx.db, scopeOf(ctx.caller), query, {
       ...(query.device_id ? { deviceId: query.device_id } : {}),
+      ...(query.entry_id ? { entryId: query.entry_id } : {}),
       ...(query.active ? { active: query.active === 'true' } : {}),
     });
   },

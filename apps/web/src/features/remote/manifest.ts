@@ -13,6 +13,7 @@ const forms = () => load(() => import('./forms/remote-forms'));
 export const remoteFeature = defineFeature({
   pages: {
     'remote.access': () => load(() => import('./RemoteAccessPage')).then((m) => m.RemoteAccessPage),
+    'remote.info': () => load(() => import('./RemoteInfoPage')).then((m) => m.RemoteInfoPage),
     'service.connect-history': () =>
       load(() => import('./AccessHistoryPage')).then((m) => m.AccessHistoryPage),
     'device.access': () => load(() => import('./DeviceAccessTab')).then((m) => m.DeviceAccessTab),

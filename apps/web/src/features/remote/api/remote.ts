@@ -17,6 +17,16 @@ export const remoteKeys = {
 
 export type EntryListParams = ListParams & { device_id?: number };
 
+/** GET /devices/remote-access/{id}: one remote entry (remote.info). */
+export function useRemoteEntry(id: number) {
+  return useQuery({
+    queryKey: [...remoteKeys.all, 'entry', id],
+    queryFn: async () => (await api.get<RemoteEntryJson>(`/devices/remote-access/${id}`)).data,
+    enabled: Number.isInteger(id) && id > 0,
+    retry: false,
+  });
+}
+
 /** GET /devices/remote-access: remote entries, of one device or all the caller reaches. */
 export function useRemoteEntries(params: EntryListParams) {
   return useQuery({
@@ -26,7 +36,11 @@ export function useRemoteEntries(params: EntryListParams) {
   });
 }
 
-export type SessionListParams = ListParams & { device_id?: number; active?: 'true' | 'false' };
+export type SessionListParams = ListParams & {
+  device_id?: number;
+  entry_id?: number;
+  active?: 'true' | 'false';
+};
 
 /** GET /remote/sessions: the access history; live sessions are read again while shown. */
 export function useRemoteSessions(params: SessionListParams) {

@@ -67,7 +67,9 @@ export function RemoteEntriesTable({ deviceId, prefix = '' }: { deviceId?: numbe
       key: 'name',
       header: t('column.name'),
       sortKey: 'name',
-      render: (e) => <CellName name={e.name} lines={1} />,
+      render: (e) => (
+        <CellName name={e.name} to={pathOf('remote.info', { id: e.id })} lines={1} testId="entry-link" />
+      ),
     },
     ...(deviceId === undefined
       ? [

@@ -25,7 +25,15 @@ type Shown = 'all' | 'true' | 'false';
  * and entry, when and for how long, the bytes each way and how it ended. A live session can
  * be ended by a holder of manage_devices.
  */
-export function SessionsTable({ deviceId, prefix = '' }: { deviceId?: number; prefix?: string }) {
+export function SessionsTable({
+  deviceId,
+  entryId,
+  prefix = '',
+}: {
+  deviceId?: number;
+  entryId?: number;
+  prefix?: string;
+}) {
   const { t } = useTranslation('remote');
   const { can } = useSession();
   const windows = useWindows();
@@ -37,6 +45,7 @@ export function SessionsTable({ deviceId, prefix = '' }: { deviceId?: number; pr
     limit: list.limit,
     offset: list.offset,
     ...(deviceId === undefined ? {} : { device_id: deviceId }),
+    ...(entryId === undefined ? {} : { entry_id: entryId }),
     ...(shown === 'all' ? {} : { active: shown }),
   });
   const ending = useAction({

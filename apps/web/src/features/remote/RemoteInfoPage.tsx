@@ -1,0 +1,141 @@
+import { pathOf } from '@fleetgate/shared/routes';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconPencil, IconPlugConnected, IconTerminal2 } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { openForm } from '#src/components/forms/open-form';
+import { PageFrame } from '#src/components/page/PageFrame';
+import { ApiError } from '#src/lib/http/errors';
+import { failureMessage } from '#src/lib/http/results';
+import type { PageProps } from '#src/lib/routing/page';
+import { useSession } from '#src/lib/session/session-context';
+import { openConsole, useRemoteEntry } from './api/remote';
+import { openPortForward } from './components/PortForwards';
+import { OPENABLE } from './components/RemoteEntriesTable';
+import { SessionsTable } from './components/SessionsTable';
+
+function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" data-testid={testId}>
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * remote.info (product §2): one remote entry, what it reaches and through which device, the
+ * ways to open it (console, port forward) and its sessions.
+ */
+export function RemoteInfoPage({ chain, params }: PageProps) {
+  const { t } = useTranslation('remote');
+  const { can } = useSession();
+  const id = Number(params.id);
+  const entry = useRemoteEntry(id);
+  if (entry.isPending)
+    return (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
+  const e = entry.data;
+  if (!e)
+    return (
+      <PageFrame chain={chain} params={params}>
+        <Alert color="red" role="alert" data-testid="remote-entry-missing">
+          {entry.error instanceof ApiError && entry.error.status === 404
+            ? t('info.notFound')
+            : failureMessage(entry.error, 'get', 'remote entry')}
+        </Alert>
+      </PageFrame>
+    );
+  const manage = can('manage_devices');
+  const actions = manage && (
+    <Group gap="xs">
+      {OPENABLE.has(e.protocol) && (
+        <Button
+          leftSection={<IconTerminal2 size={16} />}
+          disabled={!e.enabled}
+          onClick={() => openConsole({ entry_id: e.id })}
+          data-testid="info-open"
+        >
+          {t('open.console')}
+        </Button>
+      )}
+      <Button
+        variant="default"
+        leftSection={<IconPlugConnected size={16} />}
+        disabled={!e.enabled}
+        onClick={() => void openPortForward({ entry_id: e.id })}
+      >
+        {t('forward.title')}
+      </Button>
+      <Button
+        variant="default"
+        leftSection={<IconPencil size={16} />}
+        onClick={async () => {
+          const { editRemoteForm } = await import('./forms/remote-forms');
+          await openForm(editRemoteForm(e));
+        }}
+      >
+        {t('edit.title')}
+      </Button>
+    </Group>
+  );
+  return (
+    <PageFrame
+      chain={chain}
+      params={params}
+      title={e.name}
+      names={{ 'remote.info': e.name }}
+      actions={actions}
+    >
+      <Stack gap="lg">
+        <Paper withBorder p="md">
+          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
+            <Fact label={t('column.device')}>
+              <Anchor component={Link} to={pathOf('device.access', { id: e.device_id })}>
+                {e.device_name}
+              </Anchor>
+            </Fact>
+            <Fact label={t('column.protocol')} testId="info-protocol">
+              {t(`protocol.${e.protocol}`)}
+            </Fact>
+            <Fact label={t('column.where')} testId="info-where">
+              {e.host}:{e.port}
+            </Fact>
+            <Fact label={t('column.enabled')}>
+              <Badge variant="light" color={e.enabled ? 'green' : 'gray'} tt="none">
+                {e.enabled ? t('enabled.on') : t('enabled.off')}
+              </Badge>
+            </Fact>
+          </SimpleGrid>
+        </Paper>
+        <Stack gap="xs">
+          <Title order={3} size="h4">
+            {t('sessions.label')}
+          </Title>
+          <SessionsTable entryId={e.id} deviceId={e.device_id} />
+        </Stack>
+      </Stack>
+    </PageFrame>
+  );
+}
