@@ -151,6 +151,14 @@ describe('remote access: the SSH console through a device tunnel', () => {
     expect(await row.getByTestId('session-bytes').textContent()).toMatch(/↑ [\d.]+ KB · ↓ [\d.]+ KB/);
     await row.scrollIntoViewIfNeeded();
     await screenshot(page, 'remote-device-access-1440');
+
+    // The session was recorded: its replay shows what the user saw.
+    await row.getByTestId('session-replay').click();
+    const replay = page.getByTestId('replay-screen');
+    await expect.poll(() => replay.getAttribute('data-done'), WAIT).toBe('yes');
+    expect(await replay.locator('.xterm-rows').textContent()).toContain('GNU/Linux');
+    await screenshot(page, 'remote-replay-1440');
+    await page.keyboard.press('Escape');
   });
 
   it("adds a remote entry with 'Add remote' and opens the console through it", async () => {

@@ -12,6 +12,7 @@ const NO_JSON_ANSWER = new Map([
   ['GET /api/devices/commands/:commandId/file', 'the file an export command returned, as bytes'],
   ['GET /api/brands/:id/images/:kind', 'a brand image, as bytes'],
   ['GET /api/credits/report', 'the credit report, a CSV file'],
+  ['GET /api/remote/sessions/:id/recording', 'a terminal recording, an asciicast v2 file'],
 ]);
 
 /** Not the product's routes: the API description itself and the console's built files. */

@@ -105,6 +105,7 @@ export const remoteSessionSchema = fields('Remote session', {
   bytes_to_device: whole('Bytes to the device'),
   bytes_from_device: whole('Bytes from the device'),
   end_reason: text('How it ended').nullable(),
+  recorded: flag('Recorded'),
 });
 export type RemoteSession = z.infer<typeof remoteSessionSchema>;
 

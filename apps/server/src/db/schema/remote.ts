@@ -72,6 +72,8 @@ export const remoteSessions = pgTable(
     bytesFromDevice: bytes('bytes_from_device').notNull().default(0),
     /** How it ended, in words ('The session ended', 'Ended by an administrator', an error). */
     endReason: text('end_reason'),
+    /** A terminal session's output was recorded (asciicast v2, DATA_DIR/recordings/{id}.cast). */
+    recorded: boolean('recorded').notNull().default(false),
   },
   (t) => [
     index('remote_sessions_company_idx').on(t.companyId, t.startedAt),

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { RoleName } from '@fleetgate/shared/roles';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
@@ -13,6 +16,7 @@ import {
   type Relation,
   SUBTREE,
 } from '#test/policy-matrix';
+import { recordTerminal } from './recording';
 import { remoteRepository } from './remote.repository';
 
 /**
@@ -80,6 +84,11 @@ const ROWS: Row[] = [
     expect: EVERYONE,
   },
   {
+    name: 'GET /api/remote/sessions/:id/recording',
+    call: (c, t) => c.get(`/api/remote/sessions/${t.sessionId}/recording`),
+    expect: READ,
+  },
+  {
     // The session has ended: a caller who reaches it is told so (400), one who does not is not (404).
     name: 'DELETE /api/remote/sessions/:id',
     call: (c, t) => c.delete(`/api/remote/sessions/${t.sessionId}`),
@@ -109,6 +118,7 @@ const ROWS: Row[] = [
 ];
 
 let app: FastifyInstance;
+let dataDir: string;
 const targets = {} as Record<Relation, Target>;
 const companyOf = {} as Record<Relation, number>;
 const clients = {} as Record<RoleName, TestClient>;
@@ -135,6 +145,11 @@ async function targetOf(companyId: number): Promise<Target> {
     login: 'admin',
   });
   await remoteRepository.endSession(app.db, sessionId, 'The session ended');
+  // Recorded, so that its recording is there to be asked for.
+  await remoteRepository.markRecorded(app.db, sessionId);
+  const cast = recordTerminal(app.config.dataDir, sessionId, { cols: 80, rows: 24, title: 'matrix' });
+  cast.output(Buffer.from('root@device:~# '));
+  cast.close();
   const forward = await clients.super_admin.post('/api/remote/forwards', {
     device_id: device.id,
     minutes: 1,
@@ -144,12 +159,16 @@ async function targetOf(companyId: number): Promise<Target> {
 }
 
 beforeAll(async () => {
-  app = await buildTestApp();
+  dataDir = mkdtempSync(path.join(tmpdir(), 'fleetgate-matrix-'));
+  app = await buildTestApp({ DATA_DIR: dataDir });
   Object.assign(companyOf, await matrixTree(app));
   Object.assign(clients, await matrixCallers(app, companyOf.self, 'remote-matrix.test'));
   for (const relation of RELATIONS) targets[relation] = await targetOf(companyOf[relation]);
 });
-afterAll(() => app.close());
+afterAll(async () => {
+  await app.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 describeMatrix('policy matrix: role × relation × remote-access route', ROWS, {
   clients,

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { DeviceAgent } from '@fleetgate/device-sim/agent';
 import {
   CONNECT_SSH_PATH,
@@ -83,6 +86,7 @@ const closedWith = (seen: { notices: TerminalNotice[] }) =>
 
 type SessionRow = {
   id: string;
+  recorded: boolean;
   protocol: string;
   user_email: string;
   login: string;
@@ -96,9 +100,12 @@ const sessionsOf = async (client: TestClient, query = '') =>
   (await client.get(`/api/remote/sessions?device_id=${deviceId}${query}`)).json().data as SessionRow[];
 
 let tree: Awaited<ReturnType<typeof tenantTree>>;
+let recordings: string;
 
 beforeAll(async () => {
-  app = await buildGatewayApp({ listen: true });
+  // Recordings are files: this run's go to a directory of its own.
+  recordings = mkdtempSync(path.join(tmpdir(), 'fleetgate-recordings-'));
+  app = await buildGatewayApp({ listen: true, env: { DATA_DIR: recordings } });
   base = `http://127.0.0.1:${httpPort(app)}`;
   tree = await tenantTree(app);
   await createUser(app, 'admin@acme.test', 'admin', tree.acme.id);
@@ -117,6 +124,7 @@ afterAll(async () => {
   await agent?.services?.close();
   await agent?.stop();
   await app?.close();
+  rmSync(recordings, { recursive: true, force: true });
 });
 
 describe('the SSH terminal through a device tunnel', () => {
@@ -159,6 +167,23 @@ describe('the SSH terminal through a device tunnel', () => {
     });
     expect(session!.bytes_to_device).toBeGreaterThan(100);
     expect(session!.bytes_from_device).toBeGreaterThan(100);
+    // The terminal was recorded (asciicast v2): what the user saw, to replay; another tenant gets nothing.
+    expect(session).toMatchObject({ recorded: true });
+    const cast = await acme.get(`/api/remote/sessions/${session!.id}/recording`);
+    expect(cast.statusCode).toBe(200);
+    expect(cast.headers['content-type']).toContain('application/x-asciicast');
+    const [header, ...events] = cast.body
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(header).toMatchObject({ version: 2, width: 100, height: 30 });
+    const shown = events
+      .filter((e) => e[1] === 'o')
+      .map((e) => e[2])
+      .join('');
+    expect(shown).toContain('GNU/Linux');
+    expect(events).toContainEqual([expect.any(Number), 'r', '120x40']);
+    expect((await beta.get(`/api/remote/sessions/${session!.id}/recording`)).statusCode).toBe(404);
     const usage = (await acme.get(`/api/credits/data-history?device_id=${deviceId}`)).json().data;
     expect(usage[0]).toMatchObject({
       purpose: 'remote_access',

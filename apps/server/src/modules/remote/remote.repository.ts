@@ -87,6 +87,7 @@ const sessionRow = {
   bytes_to_device: remoteSessions.bytesToDevice,
   bytes_from_device: remoteSessions.bytesFromDevice,
   end_reason: remoteSessions.endReason,
+  recorded: remoteSessions.recorded,
 };
 
 export type NewSession = {
@@ -190,6 +191,10 @@ export const remoteRepository = {
         bytesFromDevice: sql`${remoteSessions.bytesFromDevice} + ${fromDevice}`,
       })
       .where(eq(remoteSessions.id, id));
+  },
+
+  async markRecorded(db: Db, id: string) {
+    await db.update(remoteSessions).set({ recorded: true }).where(eq(remoteSessions.id, id));
   },
 
   async setHostKey(db: Db, id: string, hostKey: string) {

@@ -142,6 +142,26 @@ export async function remoteRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  r.get(
+    '/api/remote/sessions/:id/recording',
+    {
+      config: view,
+      schema: {
+        tags,
+        summary: "A terminal session's recording (asciicast v2: what the user saw, not what they typed)",
+        params: sessionParams,
+      },
+    },
+    async (request, reply) => {
+      const file = await remoteService.recording(ctx(request), request.params.id);
+      return reply
+        .type('application/x-asciicast')
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename="session-${request.params.id}.cast"`)
+        .send(file);
+    },
+  );
+
   r.delete(
     '/api/remote/sessions/:id',
     {

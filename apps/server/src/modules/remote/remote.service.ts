@@ -19,6 +19,7 @@ import { scopeOf } from '../policy/scope';
 import { spendData } from '../resources/data-usage.service';
 import { resourcesRepository } from '../resources/resources.repository';
 import { callerAudit, type ServiceContext } from '../service-context';
+import { readRecording } from './recording';
 import { remoteRepository } from './remote.repository';
 import type { StreamTarget, TunnelHub, TunnelStream } from './tunnel-hub';
 
@@ -208,6 +209,8 @@ export const remoteService = {
       id,
       /** Called once the host key is known (SSH). */
       hostKey: (fingerprint: string) => remoteRepository.setHostKey(ctx.db, id, fingerprint),
+      /** Marks the session as recorded (its terminal output is kept for replay). */
+      recorded: () => remoteRepository.markRecorded(ctx.db, id),
       finish(reason: string) {
         if (finished) return;
         finished = true;
@@ -239,6 +242,16 @@ export const remoteService = {
       ...(query.entry_id ? { entryId: query.entry_id } : {}),
       ...(query.active ? { active: query.active === 'true' } : {}),
     });
+  },
+
+  /** A session of the caller's scope that was recorded: its recording to replay. */
+  async recording(ctx: ServiceContext, id: string) {
+    const session = /^[0-9a-f-]{36}$/i.test(id)
+      ? await remoteRepository.findSession(ctx.db, scopeOf(ctx.caller), id)
+      : undefined;
+    const file = session?.recorded ? readRecording(ctx.config.dataDir, id) : undefined;
+    if (!file) throw notFound('Recording');
+    return file;
   },
 
   /** Ends a live session of the caller's scope (product: an admin ends someone's session). */

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { AppError } from '#src/http/errors';
 import { identify, socketOriginAllowed } from '#src/realtime/handshake';
 import { type ServiceContext, upgradeContext } from '../service-context';
+import { recordTerminal } from './recording';
 import { REMOTE_SESSION_PERMISSIONS, type RemoteDevice, remoteService } from './remote.service';
 import type { TunnelHub, TunnelStream } from './tunnel-hub';
 
@@ -174,6 +175,8 @@ export function attachSshBridge(app: FastifyInstance, hub: TunnelHub) {
       end(words);
     });
     let hostKey = '';
+    let recorder: ReturnType<typeof recordTerminal> | undefined;
+    stream.socket.once('close', () => recorder?.close());
     ssh.on('ready', () => {
       ssh.shell({ term: 'xterm-256color', cols: auth.cols, rows: auth.rows }, (error, shell) => {
         if (error) {
@@ -182,7 +185,14 @@ export function attachSshBridge(app: FastifyInstance, hub: TunnelHub) {
         }
         channel = shell;
         notice(ws, { type: 'connected', host_key: hostKey, session_id: session.id });
+        recorder = recordTerminal(ctx.config.dataDir, session.id, {
+          cols: auth.cols,
+          rows: auth.rows,
+          title: `${device.name} ${auth.username}@${target.host}:${target.port}`,
+        });
+        void session.recorded();
         shell.on('data', (chunk: Buffer) => {
+          recorder?.output(chunk);
           ws.send(chunk, { binary: true });
           // Backpressure: a browser that reads slowly pauses the device's output.
           if (ws.bufferedAmount > HIGH_WATER && !shell.isPaused()) {
@@ -204,7 +214,10 @@ export function attachSshBridge(app: FastifyInstance, hub: TunnelHub) {
         return;
       }
       const resize = resizeMessageSchema.safeParse(parseJson(data));
-      if (resize.success) channel?.setWindow(resize.data.rows, resize.data.cols, 0, 0);
+      if (resize.success) {
+        channel?.setWindow(resize.data.rows, resize.data.cols, 0, 0);
+        recorder?.resize(resize.data.cols, resize.data.rows);
+      }
     });
     ssh.connect({
       sock: stream.socket,

@@ -1,5 +1,7 @@
+import i18next from 'i18next';
 import { withNamespace } from '#src/i18n/i18n';
 import { defineFeature } from '#src/lib/define-feature';
+import { dialog } from '#src/lib/dialogs/registry';
 
 /** Every screen and form of the feature brings its texts (the 'remote' namespace) with it. */
 const load = <T>(module: () => Promise<T>) => withNamespace('remote', module);
@@ -17,6 +19,12 @@ export const remoteFeature = defineFeature({
     'service.connect-history': () =>
       load(() => import('./AccessHistoryPage')).then((m) => m.AccessHistoryPage),
     'device.access': () => load(() => import('./DeviceAccessTab')).then((m) => m.DeviceAccessTab),
+  },
+  dialogs: {
+    remoteReplay: dialog(() => load(() => import('./dialogs/ReplayDialog')).then((m) => m.ReplayDialog), {
+      title: () => i18next.t('remote:replay.title'),
+      size: 'lg',
+    }),
   },
   forms: {
     addRemote: () => forms().then((m) => m.addRemoteForm()),

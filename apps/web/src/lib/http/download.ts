@@ -32,13 +32,9 @@ async function fetchBlob(url: string): Promise<Response> {
   }
 }
 
-/**
- * File download of product §7: a GET with a blob response, the file name from the
- * content-disposition header; on 401 the session is refreshed and the GET retried once.
- * The browser saves the file; the name falls back to `fallbackName`.
- */
-export async function downloadFile(path: string, options: { query?: Query; fallbackName: string }) {
-  const url = urlOf(path, options.query);
+/** A file's response (not JSON): refreshed once on 401, an ApiError with the server's words otherwise. */
+async function fetchFile(path: string, query?: Query): Promise<Response> {
+  const url = urlOf(path, query);
   let response = await fetchBlob(url);
   if (response.status === 401 && (await refreshSession())) response = await fetchBlob(url);
   if (!response.ok) {
@@ -47,6 +43,21 @@ export async function downloadFile(path: string, options: { query?: Query; fallb
       | undefined;
     throw new ApiError(response.status, response.statusText, body?.errors ?? [], body);
   }
+  return response;
+}
+
+/** A text file's content, read in the page rather than saved (a terminal recording to replay). */
+export async function fetchFileText(path: string, query?: Query): Promise<string> {
+  return (await fetchFile(path, query)).text();
+}
+
+/**
+ * File download of product §7: a GET with a blob response, the file name from the
+ * content-disposition header; on 401 the session is refreshed and the GET retried once.
+ * The browser saves the file; the name falls back to `fallbackName`.
+ */
+export async function downloadFile(path: string, options: { query?: Query; fallbackName: string }) {
+  const response = await fetchFile(path, options.query);
   const blob = await response.blob();
   const name = fileNameOf(response.headers.get('content-disposition')) ?? options.fallbackName;
   const href = URL.createObjectURL(blob);

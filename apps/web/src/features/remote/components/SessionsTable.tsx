@@ -1,6 +1,6 @@
 import { pathOf } from '@fleetgate/shared/routes';
 import { Badge, Group, SegmentedControl, Stack, Text } from '@mantine/core';
-import { IconPlayerStop } from '@tabler/icons-react';
+import { IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CellName } from '#src/components/table/CellName';
@@ -162,26 +162,29 @@ export function SessionsTable({
         </Text>
       ),
     },
-    ...(can('manage_devices')
-      ? [
-          {
-            key: 'actions',
-            header: t('column.actions'),
-            width: 70,
-            render: (s: RemoteSessionJson) =>
-              s.ended_at ? null : (
-                <RowAction
-                  label={t('end.title')}
-                  color="red"
-                  onClick={() => void end(s)}
-                  testId="session-end"
-                >
-                  <IconPlayerStop size={16} />
-                </RowAction>
-              ),
-          },
-        ]
-      : []),
+    {
+      key: 'actions',
+      header: t('column.actions'),
+      width: 90,
+      render: (s: RemoteSessionJson) => (
+        <Group gap={2} wrap="nowrap">
+          {s.recorded && s.ended_at && (
+            <RowAction
+              label={t('replay.title')}
+              onClick={() => windows.openNamed('remoteReplay', { sessionId: s.id }, { id: `replay:${s.id}` })}
+              testId="session-replay"
+            >
+              <IconPlayerPlay size={16} />
+            </RowAction>
+          )}
+          {can('manage_devices') && !s.ended_at && (
+            <RowAction label={t('end.title')} color="red" onClick={() => void end(s)} testId="session-end">
+              <IconPlayerStop size={16} />
+            </RowAction>
+          )}
+        </Group>
+      ),
+    },
   ];
 
   return (

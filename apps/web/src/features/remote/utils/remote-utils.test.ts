@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { targetOf } from '../../connect/ssh/target';
 import { terminalUrl } from '../../connect/ssh/terminal-socket';
 import { clientCommands } from '../components/PortForwards';
+import { castLength, parseCast } from './asciicast';
 import { formatBytes, formatDuration } from './format';
 
 describe('remote access helpers', () => {
@@ -45,5 +46,27 @@ describe('remote access helpers', () => {
     expect(formatDuration(192_000)).toBe('3 min 12 s');
     expect(formatDuration(3_900_000)).toBe('1 h 5 min');
     expect(formatDuration(-5)).toBe('0 s');
+  });
+
+  it('reads an asciicast v2 recording: its window, output and resizes in order', () => {
+    const cast = parseCast(
+      [
+        JSON.stringify({ version: 2, width: 100, height: 30, timestamp: 1 }),
+        JSON.stringify([0.1, 'o', 'root@rut:~# ']),
+        JSON.stringify([0.5, 'i', 'typed']),
+        JSON.stringify([1.25, 'r', '120x40']),
+        '',
+      ].join('\n'),
+    );
+    expect(cast).toEqual({
+      width: 100,
+      height: 30,
+      events: [
+        { at: 0.1, kind: 'o', data: 'root@rut:~# ' },
+        { at: 1.25, kind: 'r', data: '120x40' },
+      ],
+    });
+    expect(castLength(cast)).toBe(1.25);
+    expect(() => parseCast('{"version":1}')).toThrow('Not an asciicast v2 recording');
   });
 });

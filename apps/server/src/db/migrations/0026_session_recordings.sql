@@ -1,0 +1,1 @@
+ALTER TABLE "remote_sessions" ADD COLUMN "recorded" boolean DEFAULT false NOT NULL;
