@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DeviceAgent } from '@fleetgate/device-sim/agent';
@@ -388,6 +389,46 @@ describe('remote entries (product §2 remote.access, add remote)', () => {
       protocol: 'ssh',
     });
     expect(foreign.statusCode).toBe(404);
+  });
+});
+
+describe('a hostile service behind the device', () => {
+  it('a 1 MB banner instead of SSH fails its own session in words; a session beside it works', async () => {
+    // A LAN host that answers with a megabyte of junk where SSH's identification belongs.
+    const hostile = createServer((socket) => {
+      socket.on('error', () => socket.destroy());
+      socket.end(Buffer.alloc(1024 * 1024, 0x41));
+    });
+    await new Promise<void>((resolve) => hostile.listen(0, '127.0.0.1', () => resolve()));
+    agent.services!.serve('192.168.1.66', 22, {
+      host: '127.0.0.1',
+      port: (hostile.address() as AddressInfo).port,
+    });
+    try {
+      const entry = await acme.post('/api/devices/remote-access', {
+        device_id: deviceId,
+        name: 'Hostile',
+        protocol: 'ssh',
+        host: '192.168.1.66',
+      });
+      const good = await connected(acme);
+      const opened = await terminal(acme, `entry_id=${entry.json().data.id}`);
+      if (!('ws' in opened)) throw new Error('refused');
+      const seen = record(opened.ws);
+      opened.ws.send(JSON.stringify({ type: 'auth', username: 'admin', password: 'x', cols: 80, rows: 24 }));
+      const error = (await waitFor(() => seen.notices.find((n) => n.type === 'error'), {
+        what: 'refusal',
+      })) as {
+        message: string;
+      };
+      expect(error.message).toMatch(/^SSH failed: /);
+      // The session beside it still answers.
+      good.ws.send(Buffer.from('echo still here\r'), { binary: true });
+      await waitFor(() => good.seen.screen.includes('still here\r\n'), { what: 'echo' });
+      good.ws.close();
+    } finally {
+      hostile.close();
+    }
   });
 });
 
