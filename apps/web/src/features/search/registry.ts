@@ -1,7 +1,7 @@
 import type { Permission } from '@fleetgate/shared/permissions';
 import { pathOf, type RouteName } from '@fleetgate/shared/routes';
 import type { Icon } from '@tabler/icons-react';
-import { IconBuilding, IconRouter, IconTag, IconUsers } from '@tabler/icons-react';
+import { IconBuilding, IconPlugConnected, IconRouter, IconTag, IconUsers } from '@tabler/icons-react';
 import i18next from 'i18next';
 import { statusLook } from '../devices/utils/status';
 
@@ -65,6 +65,21 @@ export const SEARCH_ENDPOINTS: readonly SearchEndpoint[] = [
     title: (r) => r.name ?? `#${r.id}`,
     subtitle: (r) => `#${r.id}`,
     href: (r) => pathOf('company.info', { company_id: r.id }),
+  },
+  {
+    id: 'remoteAccess',
+    labelKey: 'endpoint.remoteAccess',
+    path: '/devices/remote-access',
+    permission: 'view_device_remote_access',
+    tableRoute: 'remote.access',
+    icon: IconPlugConnected,
+    title: (r) => r.name ?? `#${r.id}`,
+    // product §7 Search asks for protocol and enabled: the protocol, and whether it is off.
+    subtitle: (r) =>
+      [r.protocol?.toUpperCase(), r.enabled === false ? i18next.t('search:disabled') : undefined]
+        .filter(Boolean)
+        .join(' · ') || undefined,
+    href: (r) => pathOf('remote.info', { id: r.id }),
   },
   {
     id: 'tags',

@@ -3,6 +3,7 @@ import { hasPermission } from '@fleetgate/shared/permissions';
 import { DEFAULT_ROLES } from '@fleetgate/shared/roles';
 import { routeByName } from '@fleetgate/shared/routes';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '#src/i18n/i18n';
 import { selectedIds } from './hooks/useSearchSelection';
 import { isTyping } from './hooks/useSlashHotkey';
 import { availableEndpoints, SEARCH_ENDPOINTS } from './registry';
@@ -60,6 +61,16 @@ describe('global search rules (product §2, §7, §9)', () => {
       'search-fields': 'name,email',
       fields: 'id,name,status,email,protocol,enabled,color',
     });
+  });
+
+  it('names a remote entry by its protocol, says when it is disabled, and links to its page', async () => {
+    await initI18n();
+    const remote = SEARCH_ENDPOINTS.find((e) => e.id === 'remoteAccess')!;
+    expect(remote.subtitle?.({ id: 3, name: 'Router shell', protocol: 'ssh', enabled: true })).toBe('SSH');
+    expect(remote.subtitle?.({ id: 3, name: 'Camera', protocol: 'http', enabled: false })).toBe(
+      'HTTP · disabled',
+    );
+    expect(remote.href({ id: 3 }, 'cam')).toBe('/remote/access/3');
   });
 
   it('remembers chosen endpoints, all of them until the user chooses', () => {
