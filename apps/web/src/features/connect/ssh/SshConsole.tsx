@@ -27,10 +27,20 @@ import { openTerminal, type TerminalConnection, type TerminalTarget } from './te
 /** The console screen of /rms-connect/ssh: the target the address names, or why there is none. */
 export function SshScreen({ user }: { user: CurrentUser | null }) {
   const { t } = useTranslation('connect');
+  // product §2: a link with a key opens the console without sign-in. Share links are not
+  // issued yet, so no key is valid: it is refused in words rather than left waiting.
+  if (new URLSearchParams(window.location.search).has('key'))
+    return (
+      <Center mih="100vh" p="md" data-testid="connect-ssh">
+        <Alert color="red" maw={480} role="alert" data-testid="connect-ssh-key">
+          {t('ssh.keyInvalid')}
+        </Alert>
+      </Center>
+    );
   const target = targetOf(window.location.search);
   if (!target)
     return (
-      <Center mih="100vh" p="md">
+      <Center mih="100vh" p="md" data-testid="connect-ssh">
         <Alert color="gray" maw={480} data-testid="connect-ssh-no-target">
           {t('ssh.noTarget')}
         </Alert>
