@@ -3,7 +3,7 @@ import { type AddressInfo, BlockList, createServer, isIPv4, type Server, type So
 import type { RemoteProtocol } from '@fleetgate/shared/devices/tunnel';
 import type { PortForward, PortForwardBody } from '@fleetgate/shared/schemas/remote';
 import { notFound } from '#src/http/errors';
-import { audited } from '../audit/audit.service';
+import { recordAudit } from '../audit/audit.service';
 import { callerAudit, type ServiceContext } from '../service-context';
 import { type RemoteDevice, remoteService, type WatchedAccess } from './remote.service';
 import type { TunnelHub } from './tunnel-hub';
@@ -156,17 +156,15 @@ export function createForwards(deps: { hub: TunnelHub; bindHost: string }) {
       server.on('connection', (socket) => void carry(forward, socket));
       forwards.set(forward.id, forward);
       try {
-        await audited(
+        await recordAudit(
           ctx.db,
-          async () => {},
-          () =>
-            callerAudit(ctx, {
-              action: 'remote.forward_open',
-              companyId: device.company_id,
-              targetType: 'device',
-              targetId: device.id,
-              details: { port: forward.port, target, minutes: input.minutes, allow_from: input.allow_from },
-            }),
+          callerAudit(ctx, {
+            action: 'remote.forward_open',
+            companyId: device.company_id,
+            targetType: 'device',
+            targetId: device.id,
+            details: { port: forward.port, target, minutes: input.minutes, allow_from: input.allow_from },
+          }),
         );
       } catch (error) {
         close(forward, 'audit failed');
@@ -189,17 +187,15 @@ export function createForwards(deps: { hub: TunnelHub; bindHost: string }) {
     async revoke(ctx: ServiceContext, id: string) {
       const forward = forwards.get(id);
       if (!forward || !(await remoteService.reaches(ctx, forward.device.id))) throw notFound('Port forward');
-      await audited(
+      await recordAudit(
         ctx.db,
-        async () => {},
-        () =>
-          callerAudit(ctx, {
-            action: 'remote.forward_close',
-            companyId: forward.device.company_id,
-            targetType: 'device',
-            targetId: forward.device.id,
-            details: { port: forward.port },
-          }),
+        callerAudit(ctx, {
+          action: 'remote.forward_close',
+          companyId: forward.device.company_id,
+          targetType: 'device',
+          targetId: forward.device.id,
+          details: { port: forward.port },
+        }),
       );
       close(forward, 'revoked');
       return { id };

@@ -90,6 +90,25 @@ const sessionRow = {
   recorded: remoteSessions.recorded,
 };
 
+/** Entries with their device and its company: what every read of entries shows. */
+const entriesFrom = (db: Db) =>
+  db
+    .select(entryRow)
+    .from(remoteEntries)
+    .innerJoin(devices, eq(devices.id, remoteEntries.deviceId))
+    .innerJoin(companies, eq(companies.id, devices.companyId));
+
+/** Sessions with the names they show (company, device, entry, user, impersonator). */
+const sessionsFrom = (db: Db) =>
+  db
+    .select(sessionRow)
+    .from(remoteSessions)
+    .leftJoin(companies, eq(companies.id, remoteSessions.companyId))
+    .leftJoin(devices, eq(devices.id, remoteSessions.deviceId))
+    .leftJoin(remoteEntries, eq(remoteEntries.id, remoteSessions.entryId))
+    .leftJoin(users, eq(users.id, remoteSessions.userId))
+    .leftJoin(actor, eq(actor.id, remoteSessions.actorUserId));
+
 export type NewSession = {
   companyId: number;
   deviceId: number;
@@ -118,11 +137,7 @@ export const remoteRepository = {
       filters.protocol?.length ? inArray(remoteEntries.protocol, filters.protocol) : undefined,
     );
     const [rows, [total]] = await Promise.all([
-      db
-        .select(entryRow)
-        .from(remoteEntries)
-        .innerJoin(devices, eq(devices.id, remoteEntries.deviceId))
-        .innerJoin(companies, eq(companies.id, devices.companyId))
+      entriesFrom(db)
         .where(where)
         .orderBy(...plan.orderBy)
         .limit(plan.limit)
@@ -137,11 +152,7 @@ export const remoteRepository = {
   },
 
   async findEntry(db: Db, scope: Scope, id: number) {
-    const [row] = await db
-      .select(entryRow)
-      .from(remoteEntries)
-      .innerJoin(devices, eq(devices.id, remoteEntries.deviceId))
-      .innerJoin(companies, eq(companies.id, devices.companyId))
+    const [row] = await entriesFrom(db)
       .where(and(eq(remoteEntries.id, id), companyColumnInScope(devices.companyId, scope)))
       .limit(1);
     return row;
@@ -209,14 +220,6 @@ export const remoteRepository = {
       .where(and(eq(remoteSessions.id, id), isNull(remoteSessions.endedAt)));
   },
 
-  /** Sessions a server left open when it stopped: they ended then. */
-  async endAbandoned(db: Db, reason: string, ids?: string[]) {
-    await db
-      .update(remoteSessions)
-      .set({ endedAt: new Date(), endReason: reason })
-      .where(allOf(isNull(remoteSessions.endedAt), ids ? inArray(remoteSessions.id, ids) : undefined));
-  },
-
   async listSessions(
     db: Db,
     scope: Scope,
@@ -236,14 +239,7 @@ export const remoteRepository = {
           : isNotNull(remoteSessions.endedAt),
     );
     const [rows, [total]] = await Promise.all([
-      db
-        .select(sessionRow)
-        .from(remoteSessions)
-        .leftJoin(companies, eq(companies.id, remoteSessions.companyId))
-        .leftJoin(devices, eq(devices.id, remoteSessions.deviceId))
-        .leftJoin(remoteEntries, eq(remoteEntries.id, remoteSessions.entryId))
-        .leftJoin(users, eq(users.id, remoteSessions.userId))
-        .leftJoin(actor, eq(actor.id, remoteSessions.actorUserId))
+      sessionsFrom(db)
         .where(where)
         .orderBy(...plan.orderBy)
         .limit(plan.limit)
@@ -259,14 +255,7 @@ export const remoteRepository = {
   },
 
   async findSession(db: Db, scope: Scope, id: string) {
-    const [row] = await db
-      .select(sessionRow)
-      .from(remoteSessions)
-      .leftJoin(companies, eq(companies.id, remoteSessions.companyId))
-      .leftJoin(devices, eq(devices.id, remoteSessions.deviceId))
-      .leftJoin(remoteEntries, eq(remoteEntries.id, remoteSessions.entryId))
-      .leftJoin(users, eq(users.id, remoteSessions.userId))
-      .leftJoin(actor, eq(actor.id, remoteSessions.actorUserId))
+    const [row] = await sessionsFrom(db)
       .where(and(eq(remoteSessions.id, id), companyColumnInScope(remoteSessions.companyId, scope)))
       .limit(1);
     return row;
@@ -292,10 +281,5 @@ export const remoteRepository = {
   async pinKey(db: Db, deviceId: number, host: string, port: number, fingerprint: string) {
     await db.insert(remoteHostKeys).values({ deviceId, host, port, fingerprint }).onConflictDoNothing();
     return this.pinnedKey(db, deviceId, host, port);
-  },
-
-  /** Forgets a device's pinned keys (its identity was reset: a new device may answer). */
-  async forgetKeys(db: Db, deviceId: number) {
-    await db.delete(remoteHostKeys).where(eq(remoteHostKeys.deviceId, deviceId));
   },
 };

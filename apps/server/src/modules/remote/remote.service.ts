@@ -12,7 +12,7 @@ import type {
   RemoteSessionListQuery,
 } from '@fleetgate/shared/schemas/remote';
 import { badRequest, conflict, notFound } from '#src/http/errors';
-import { audited } from '../audit/audit.service';
+import { audited, recordAudit } from '../audit/audit.service';
 import { commandsService } from '../devices/commands.service';
 import { devicesRepository } from '../devices/devices.repository';
 import { scopeOf } from '../policy/scope';
@@ -71,6 +71,10 @@ async function entryInScope(ctx: ServiceContext, id: number) {
   if (!entry) throw notFound('Remote entry');
   return entry;
 }
+
+/** A session of the caller's scope by its id (a uuid; anything else is no session). */
+const sessionInScope = async (ctx: ServiceContext, id: string) =>
+  /^[0-9a-f-]{36}$/i.test(id) ? remoteRepository.findSession(ctx.db, scopeOf(ctx.caller), id) : undefined;
 
 const entryAudit = (ctx: ServiceContext, action: string, companyId: number, id: number, details: object) =>
   callerAudit(ctx, {
@@ -246,9 +250,7 @@ export const remoteService = {
 
   /** A session of the caller's scope that was recorded: its recording to replay. */
   async recording(ctx: ServiceContext, id: string) {
-    const session = /^[0-9a-f-]{36}$/i.test(id)
-      ? await remoteRepository.findSession(ctx.db, scopeOf(ctx.caller), id)
-      : undefined;
+    const session = await sessionInScope(ctx, id);
     const file = session?.recorded ? readRecording(ctx.config.dataDir, id) : undefined;
     if (!file) throw notFound('Recording');
     return file;
@@ -256,21 +258,17 @@ export const remoteService = {
 
   /** Ends a live session of the caller's scope (product: an admin ends someone's session). */
   async endSession(ctx: ServiceContext, id: string) {
-    const session = /^[0-9a-f-]{36}$/i.test(id)
-      ? await remoteRepository.findSession(ctx.db, scopeOf(ctx.caller), id)
-      : undefined;
+    const session = await sessionInScope(ctx, id);
     if (!session) throw notFound('Session');
     if (session.ended_at) throw badRequest('The session has already ended');
-    await audited(
+    await recordAudit(
       ctx.db,
-      async () => {},
-      () =>
-        callerAudit(ctx, {
-          action: 'remote.session_end',
-          companyId: session.company_id,
-          targetType: 'remote_session',
-          targetId: id,
-        }),
+      callerAudit(ctx, {
+        action: 'remote.session_end',
+        companyId: session.company_id,
+        targetType: 'remote_session',
+        targetId: id,
+      }),
     );
     const running = live.get(id);
     if (running) running.end('Ended by an administrator');

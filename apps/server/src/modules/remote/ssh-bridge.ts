@@ -12,6 +12,7 @@ import { type ServiceContext, upgradeContext } from '../service-context';
 import { recordTerminal } from './recording';
 import { REMOTE_SESSION_PERMISSIONS, type RemoteDevice, remoteService } from './remote.service';
 import type { TunnelHub, TunnelStream } from './tunnel-hub';
+import { refuseUpgrade } from './upgrade';
 
 /** The first message of a terminal WebSocket: who to sign in to the device as, and the window. */
 const authMessageSchema = z.strictObject({
@@ -31,9 +32,6 @@ const resizeMessageSchema = z.strictObject({
 const AUTH_WAIT_MS = 15_000;
 /** Bytes queued towards a slow browser before the device's shell is paused. */
 const HIGH_WATER = 1024 * 1024;
-
-const refuse = (socket: Duplex, status: number, text: string) =>
-  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 
 const notice = (ws: WebSocket, message: TerminalNotice) => {
   if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
@@ -97,14 +95,14 @@ export function attachSshBridge(app: FastifyInstance, hub: TunnelHub) {
     if ((request.url ?? '').split('?')[0] !== CONNECT_SSH_PATH) return;
     admit(request).then(
       (admitted) => {
-        if (!admitted.ok) return refuse(socket, admitted.status, admitted.text);
+        if (!admitted.ok) return refuseUpgrade(socket, admitted.status, admitted.text);
         wss.handleUpgrade(request, socket, head, (ws) => {
           void terminal(ws, admitted.ctx, admitted.device, admitted.target);
         });
       },
       (error: unknown) => {
         app.log.warn({ err: error }, 'terminal upgrade failed');
-        refuse(socket, 500, 'Internal Server Error');
+        refuseUpgrade(socket, 500, 'Internal Server Error');
       },
     );
   });

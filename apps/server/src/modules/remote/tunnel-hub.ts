@@ -10,6 +10,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { createWebSocketStream, WebSocketServer } from 'ws';
 import { digest, safeEqual } from '#src/auth/tokens';
+import { refuseUpgrade } from './upgrade';
 
 /** Where a stream goes on the device's side: the device itself or a host of its LAN. */
 export type StreamTarget = { host: string; port: number };
@@ -59,10 +60,6 @@ export function createTunnelHub(deps: { identity: TunnelIdentity; log: FastifyBa
   /** The stream each `open_stream` command is for, until the command ends. */
   const byBatch = new Map<string, string>();
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
-
-  const refuse = (socket: Duplex, status: number, text: string) => {
-    socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
-  };
 
   async function admit(request: IncomingMessage): Promise<Pending | undefined> {
     const streamId = streamIdOf(request);
@@ -153,7 +150,7 @@ export function createTunnelHub(deps: { identity: TunnelIdentity; log: FastifyBa
         if ((request.url ?? '').split('?')[0] !== TUNNEL_PATH) return;
         admit(request).then(
           (waiting) => {
-            if (!waiting) return refuse(socket, 401, 'Unauthorized');
+            if (!waiting) return refuseUpgrade(socket, 401, 'Unauthorized');
             const id = streamIdOf(request);
             wss.handleUpgrade(request, socket, head, (ws) => {
               const stream = createWebSocketStream(ws);
@@ -170,7 +167,7 @@ export function createTunnelHub(deps: { identity: TunnelIdentity; log: FastifyBa
           },
           (error: unknown) => {
             deps.log.warn({ err: error }, 'tunnel upgrade failed');
-            refuse(socket, 500, 'Internal Server Error');
+            refuseUpgrade(socket, 500, 'Internal Server Error');
           },
         );
       });
