@@ -10,14 +10,13 @@ import {
   Paper,
   SimpleGrid,
   Stack,
-  Text,
   Title,
 } from '@mantine/core';
 import { IconPencil, IconPlugConnected, IconTerminal2 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { openForm } from '#src/components/forms/open-form';
+import { Fact } from '#src/components/page/Fact';
 import { PageFrame } from '#src/components/page/PageFrame';
 import { ApiError } from '#src/lib/http/errors';
 import { failureMessage } from '#src/lib/http/results';
@@ -27,19 +26,6 @@ import { openConsole, useRemoteEntry } from './api/remote';
 import { openPortForward } from './components/PortForwards';
 import { OPENABLE } from './components/RemoteEntriesTable';
 import { SessionsTable } from './components/SessionsTable';
-
-function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" data-testid={testId}>
-        {children}
-      </Text>
-    </Stack>
-  );
-}
 
 /**
  * remote.info (product §2): one remote entry, what it reaches and through which device, the

@@ -1,23 +1,10 @@
 import { pathOf } from '@fleetgate/shared/routes';
-import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Anchor, Badge, Group, Paper, SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Fact } from '#src/components/page/Fact';
 import { useSession } from '#src/lib/session/session-context';
 import type { Company } from '../api/companies';
-
-function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" component="div" data-testid={testId}>
-        {children}
-      </Text>
-    </Stack>
-  );
-}
 
 /** The company page header (product §2 company.info): level, parent, counts and flags. */
 export function CompanyHeader({ company }: { company: Company }) {
