@@ -395,5 +395,20 @@ describe('resources (product §2, §3, §4, §6)', () => {
       await screenshot(page, name);
     }
     await page.setViewportSize(WIDE);
+
+    // The super admin's view of a subsidiary: payment control and quotas stack too.
+    await root.page.setViewportSize(PHONE);
+    try {
+      await root.page.goto(`/companies/${ids['Acme North']}/resources/credits`);
+      await root.page.getByTestId('company-payments').waitFor();
+      await root.page.getByTestId('company-quotas').waitFor();
+      await expect
+        .poll(() => root.page.evaluate(() => document.documentElement.scrollWidth - innerWidth))
+        .toBeLessThanOrEqual(0);
+      await root.page.getByTestId('company-payments').scrollIntoViewIfNeeded();
+      await screenshot(root.page, 'resources-payment-quotas-390');
+    } finally {
+      await root.page.setViewportSize(WIDE);
+    }
   });
 });
