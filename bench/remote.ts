@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { DeviceAgent } from '@fleetgate/device-sim/agent';
 import { fleetDevice } from '@fleetgate/device-sim/identity';
 import { DeviceServices } from '@fleetgate/device-sim/services';
-import { CONNECT_SSH_PATH } from '@fleetgate/shared/devices/tunnel';
+import { CONNECT_TERMINAL_PATH } from '@fleetgate/shared/devices/tunnel';
 import WebSocket, { createWebSocketStream, WebSocketServer } from 'ws';
 import { ms, percentile, printMachine, printTable, verdict } from './support/report';
 import {
@@ -129,7 +129,7 @@ async function keystrokes(
   deviceId: number,
   password: string,
 ): Promise<number[]> {
-  const ws = new WebSocket(`${base.replace('http', 'ws')}${CONNECT_SSH_PATH}?device_id=${deviceId}`, {
+  const ws = new WebSocket(`${base.replace('http', 'ws')}${CONNECT_TERMINAL_PATH}?device_id=${deviceId}`, {
     headers: { cookie, origin: base },
   });
   await once(ws, 'open');

@@ -1,11 +1,13 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { brokerPort, companyId, fleetDevices, registerDevices, Simulator } from '../devices/support';
+import { pageApi } from '../support/api';
 import { launchBrowser, screenshot } from '../support/browser';
 import { USERS } from '../support/fixtures';
 import { type RunningServer, startServer } from '../support/server';
@@ -27,6 +29,7 @@ const hasSsh = await run('ssh', ['-V']).then(
 );
 if (!hasSsh) console.warn('remote e2e: OpenSSH client (ssh) not found; the port-forward test is skipped');
 const FLEET = 64;
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 const [DEVICE] = fleetDevices(FLEET, 1);
 const WAIT = { timeout: 20_000, interval: 100 };
 const WIDE = { width: 1440, height: 900 };
@@ -38,27 +41,38 @@ let sim: Simulator;
 let deviceId: number;
 let acme: { context: BrowserContext; page: Page };
 
-/** Runs OpenSSH's `ssh` (Debian's openssh-client) with the device's password from SSH_ASKPASS. */
-async function runSsh(host: string, port: number, command: string): Promise<string> {
+/**
+ * Runs OpenSSH's `ssh` or `sftp` (Debian's openssh-client) against host:port with the device's
+ * password from SSH_ASKPASS: `ssh` runs `work` as its command, `sftp` runs it as a batch file.
+ */
+async function runOpenSsh(
+  program: 'ssh' | 'sftp',
+  host: string,
+  port: number,
+  work: string,
+): Promise<string> {
   const dir = mkdtempSync(path.join(tmpdir(), 'fleetgate-ssh-'));
   const askpass = path.join(dir, 'askpass.sh');
   writeFileSync(askpass, `#!/bin/sh\necho 'admin-${DEVICE!.serial}'\n`, { mode: 0o700 });
+  const batch = path.join(dir, 'batch');
+  if (program === 'sftp') writeFileSync(batch, work);
+  const options = [
+    'StrictHostKeyChecking=no',
+    'UserKnownHostsFile=/dev/null',
+    'PreferredAuthentications=password',
+    'PubkeyAuthentication=no',
+  ];
   try {
     const { stdout } = await run(
-      'ssh',
+      program,
       [
-        '-p',
+        program === 'ssh' ? '-p' : '-P',
         String(port),
-        '-o',
-        'StrictHostKeyChecking=no',
-        '-o',
-        'UserKnownHostsFile=/dev/null',
-        '-o',
-        'PreferredAuthentications=password',
-        '-o',
-        'PubkeyAuthentication=no',
-        `admin@${host}`,
-        command,
+        ...options.flatMap((option) => ['-o', option]),
+        // `sftp -b` turns BatchMode on, which would forbid the password from SSH_ASKPASS.
+        ...(program === 'sftp'
+          ? ['-o', 'BatchMode=no', '-b', batch, `admin@${host}`]
+          : [`admin@${host}`, work]),
       ],
       {
         env: { ...process.env, SSH_ASKPASS: askpass, SSH_ASKPASS_REQUIRE: 'force', DISPLAY: ':0' },
@@ -200,32 +214,163 @@ describe('remote access: the SSH console through a device tunnel', () => {
     await screenshot(page, 'remote-access-history-1440');
   });
 
-  it.skipIf(!hasSsh)("opens a port forward and OpenSSH's ssh reaches the device through it", async () => {
+  it('browses the device files: uploads a file and downloads it back with the same SHA-256', async () => {
     const { page } = acme;
     await page.goto(`/devices/${deviceId}/access`);
-    const forwards = page.getByTestId('port-forwards');
-    await forwards.getByTestId('forwards-empty').waitFor();
-    await forwards.getByTestId('forward-open').click();
-    const form = page.getByTestId('form-portForward');
-    await form.getByRole('textbox', { name: 'Minutes' }).fill('5');
-    await form.getByRole('button', { name: 'Open port forward' }).click();
-    const opened = page.getByTestId('forward-opened');
-    await opened.waitFor();
-    const command = (await opened.getByTestId('forward-command').first().textContent()) ?? '';
-    const [, port, host] = /^ssh -p (\d+) admin@(.+)$/.exec(command) ?? [];
-    expect(port, command).toBeDefined();
-    await screenshot(page, 'remote-port-forward-1440');
-    await opened.getByRole('button', { name: 'Done' }).click();
+    const [files] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByTestId('device-files').click(),
+    ]);
+    await files.getByLabel('Password', { exact: true }).fill(`admin-${DEVICE!.serial}`);
+    await files.getByTestId('sftp-connect').click();
+    await files
+      .locator('[data-testid=sftp-entry][data-name=tmp]')
+      .getByRole('button', { name: 'tmp', exact: true })
+      .click();
+    await expect.poll(() => files.getByTestId('sftp-path').textContent(), WAIT).toBe('/tmp');
 
-    const answer = await runSsh(host!, Number(port), 'uname -a');
-    expect(answer).toContain(`(${DEVICE!.model})`);
+    const dir = mkdtempSync(path.join(tmpdir(), 'fleetgate-sftp-'));
+    const original = path.join(dir, 'config-backup.bin');
+    const bytes = randomBytes(2 * 1024 * 1024 + 5);
+    writeFileSync(original, bytes);
+    try {
+      const [chooser] = await Promise.all([
+        files.waitForEvent('filechooser'),
+        files.getByTestId('sftp-upload').click(),
+      ]);
+      await chooser.setFiles(original);
+      await files.locator('[data-testid=sftp-transfer][data-state=done]').waitFor(WAIT);
+      const row = files.locator('[data-testid=sftp-entry][data-name="config-backup.bin"]');
+      expect(await row.textContent()).toContain('2 MB');
+      const [download] = await Promise.all([
+        files.waitForEvent('download'),
+        row.getByTestId('sftp-download').click(),
+      ]);
+      expect(download.suggestedFilename()).toBe('config-backup.bin');
+      const saved = await download.path();
+      expect(sha256(readFileSync(saved))).toBe(sha256(bytes));
+      await screenshot(files, 'remote-sftp-1440');
 
-    const row = forwards.getByTestId('forward-row');
-    await row.waitFor();
-    await row.getByTestId('forward-close').click();
-    await page.getByText('Port forward closed successfully').first().waitFor();
-    await forwards.getByTestId('forwards-empty').waitFor();
+      // Renamed, then deleted, in the device's own words when it refuses.
+      await row.getByTestId('sftp-rename').click();
+      await files.getByTestId('sftp-name').fill('kept.bin');
+      await files.getByTestId('sftp-confirm').click();
+      await files.locator('[data-testid=sftp-entry][data-name="kept.bin"]').waitFor(WAIT);
+      await files
+        .locator('[data-testid=sftp-entry][data-name="kept.bin"]')
+        .getByTestId('sftp-delete')
+        .click();
+      await files.getByTestId('sftp-confirm').click();
+      await files.getByTestId('sftp-empty').waitFor(WAIT);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    await files.getByTestId('sftp-disconnect').click();
+    await files.close();
   });
+
+  it('opens a telnet entry in the console and a VNC entry on the desktop, drawn by noVNC', async () => {
+    const { page } = acme;
+    const add = async (body: Record<string, unknown>) =>
+      (
+        await pageApi<{ data: { id: number } }>(page, 'POST', '/api/devices/remote-access', {
+          device_id: deviceId,
+          ...body,
+        })
+      ).body.data.id;
+    await add({ name: 'Router telnet', protocol: 'telnet' });
+    await add({ name: 'Office PC', protocol: 'vnc', host: '192.168.1.10' });
+    await page.goto(`/devices/${deviceId}/access`);
+
+    const telnet = page.getByTestId('entry-row').filter({ hasText: 'Router telnet' });
+    const [console] = await Promise.all([
+      page.context().waitForEvent('page'),
+      telnet.getByTestId('entry-open').click(),
+    ]);
+    await console.getByLabel('Password', { exact: true }).fill(`admin-${DEVICE!.serial}`);
+    await console.getByTestId('ssh-connect').click();
+    await expect.poll(() => screenText(console), WAIT).toContain('# ');
+    await console.locator('.xterm-helper-textarea').focus();
+    await console.keyboard.type('uname -a');
+    await console.keyboard.press('Enter');
+    await expect.poll(() => screenText(console), WAIT).toContain('GNU/Linux');
+    expect(await console.getByRole('heading', { level: 1 }).textContent()).toBe('Telnet console');
+    await screenshot(console, 'remote-telnet-1440');
+    await console.close();
+
+    const vnc = page.getByTestId('entry-row').filter({ hasText: 'Office PC' });
+    const [desktop] = await Promise.all([
+      page.context().waitForEvent('page'),
+      vnc.getByTestId('entry-open').click(),
+    ]);
+    await expect.poll(() => desktop.getByTestId('desktop-state').textContent(), WAIT).toBe('Connected');
+    // The simulated desktop's marker: its top-left square is #2563eb.
+    const pixel = () =>
+      desktop
+        .locator('[data-testid=desktop-screen] canvas')
+        .evaluate((canvas: HTMLCanvasElement) =>
+          [...canvas.getContext('2d')!.getImageData(8, 8, 1, 1).data].slice(0, 3),
+        );
+    await expect.poll(pixel, WAIT).toEqual([0x25, 0x63, 0xeb]);
+    await screenshot(desktop, 'remote-desktop-1440');
+    await desktop.getByTestId('desktop-disconnect').click();
+    await expect
+      .poll(() => desktop.getByTestId('desktop-ended').textContent(), WAIT)
+      .toBe('The desktop was closed');
+    await desktop.close();
+
+    // Every protocol is in the one history, with its bytes.
+    await page.goto('/access-history');
+    for (const protocol of ['SFTP', 'Telnet', 'VNC'])
+      await expect
+        .poll(() => page.getByTestId('session-row').filter({ hasText: protocol }).count(), WAIT)
+        .toBeGreaterThan(0);
+  });
+
+  it.skipIf(!hasSsh)(
+    "opens a port forward and OpenSSH's ssh and sftp reach the device through it",
+    async () => {
+      const { page } = acme;
+      await page.goto(`/devices/${deviceId}/access`);
+      const forwards = page.getByTestId('port-forwards');
+      await forwards.getByTestId('forwards-empty').waitFor();
+      await forwards.getByTestId('forward-open').click();
+      const form = page.getByTestId('form-portForward');
+      await form.getByRole('textbox', { name: 'Minutes' }).fill('5');
+      await form.getByRole('button', { name: 'Open port forward' }).click();
+      const opened = page.getByTestId('forward-opened');
+      await opened.waitFor();
+      const command = (await opened.getByTestId('forward-command').first().textContent()) ?? '';
+      const [, port, host] = /^ssh -p (\d+) admin@(.+)$/.exec(command) ?? [];
+      expect(port, command).toBeDefined();
+      await screenshot(page, 'remote-port-forward-1440');
+      await opened.getByRole('button', { name: 'Done' }).click();
+
+      const answer = await runOpenSsh('ssh', host!, Number(port), 'uname -a');
+      expect(answer).toContain(`(${DEVICE!.model})`);
+      // OpenSSH's sftp through the same forward: a file up and back, the same bytes.
+      const dir = mkdtempSync(path.join(tmpdir(), 'fleetgate-sftp-'));
+      try {
+        const bytes = randomBytes(512 * 1024);
+        writeFileSync(path.join(dir, 'up.bin'), bytes);
+        await runOpenSsh(
+          'sftp',
+          host!,
+          Number(port),
+          `put ${path.join(dir, 'up.bin')} /tmp/forwarded.bin\nget /tmp/forwarded.bin ${path.join(dir, 'back.bin')}\nrm /tmp/forwarded.bin\n`,
+        );
+        expect(sha256(readFileSync(path.join(dir, 'back.bin')))).toBe(sha256(bytes));
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+
+      const row = forwards.getByTestId('forward-row');
+      await row.waitFor();
+      await row.getByTestId('forward-close').click();
+      await page.getByText('Port forward closed successfully').first().waitFor();
+      await forwards.getByTestId('forwards-empty').waitFor();
+    },
+  );
 
   it('at 390 px the access tab and the console fit the screen', async () => {
     const { page } = acme;
@@ -249,11 +394,10 @@ describe('remote access: the SSH console through a device tunnel', () => {
       await page.goto(`/devices/${deviceId}/access`);
       const console = await signInToConsole(page, () => page.getByTestId('device-console').click());
       await console.setViewportSize(PHONE);
-      const widths = await console.evaluate(() => ({
-        page: document.documentElement.scrollWidth,
-        viewport: innerWidth,
-      }));
-      expect(widths.page).toBeLessThanOrEqual(widths.viewport);
+      // The terminal refits on the window's resize event: measured once it has.
+      await expect
+        .poll(() => console.evaluate(() => document.documentElement.scrollWidth - innerWidth), WAIT)
+        .toBeLessThanOrEqual(0);
       await screenshot(console, 'remote-ssh-console-390');
       await console.close();
     } finally {

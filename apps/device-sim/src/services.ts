@@ -1,10 +1,20 @@
 import { timingSafeEqual } from 'node:crypto';
+import { existsSync, promises as fs } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { DEVICE_SELF_HOST, REMOTE_DEFAULT_PORTS } from '@fleetgate/shared/devices/tunnel';
 import ssh2 from 'ssh2';
+import { interactiveShell } from './interactive-shell';
+import { DeviceFolder, serveSftp } from './sftp';
 import { runShell, type ShellDevice } from './shell';
+import { startTelnetServer, type TelnetServer } from './telnet';
+import { startVncServer, type VncServer } from './vnc';
 
 const { Server: SshServer, utils } = ssh2;
+
+/** The LAN computer whose desktop (VNC) every simulated device reaches. */
+export const SIMULATED_DESKTOP_HOST = '192.168.1.10';
 
 /** Where one of the device's services listens on this machine. */
 export type ServiceAddress = { host: string; port: number };
@@ -23,72 +33,44 @@ const sameText = (a: string, b: string) => {
   return x.length === y.length && timingSafeEqual(x, y);
 };
 
-const prompt = (device: ShellDevice) => `root@${device.hostname}:~# `;
-
 /**
- * An interactive shell over an SSH channel: echoes what is typed, edits the line with
- * backspace, runs each line through the simulator's shell (the same commands as the CLI
- * action), and ends on `exit` or Ctrl-D.
- */
-function interactiveShell(
-  channel: NodeJS.ReadWriteStream & { exit(code: number): void; end(): void },
-  device: ServiceDevice,
-  size: { rows: number; cols: number },
-) {
-  let line = '';
-  const write = (text: string) => channel.write(text.replace(/\r?\n/g, '\r\n'));
-  const info = device.shellDevice();
-  write(`\nFleetgate simulator, ${info.model} ${info.serial}, firmware ${info.firmware}\n\n${prompt(info)}`);
-  channel.on('data', (chunk: Buffer) => {
-    for (const char of chunk.toString('utf8')) {
-      if (char === '\r' || char === '\n') {
-        write('\n');
-        const command = line.trim();
-        line = '';
-        if (command === 'exit' || command === 'logout') {
-          channel.exit(0);
-          channel.end();
-          return;
-        }
-        // `stty size` answers the window the terminal last reported (pty and window-change).
-        if (command === 'stty size') write(`${size.rows} ${size.cols}\n`);
-        else if (command) write(runShell(command, device.shellDevice()).output);
-        write(prompt(device.shellDevice()));
-      } else if (char === '\x7f' || char === '\b') {
-        if (line.length > 0) {
-          line = line.slice(0, -1);
-          write('\b \b');
-        }
-      } else if (char === '\x04') {
-        channel.exit(0);
-        channel.end();
-        return;
-      } else if (char === '\x03') {
-        line = '';
-        write(`^C\n${prompt(device.shellDevice())}`);
-      } else if (char >= ' ') {
-        line += char;
-        write(char);
-      }
-    }
-  });
-}
-
-/**
- * The services a simulated device offers to remote access (docs/device-protocol.md §7): an SSH
- * server (`ssh2`) with its own host key, the user `admin` and the device's password, a shell
- * and `exec`, listening on a loopback port of this machine. A stream is accepted only for the
- * device's own address and a port it serves.
+ * The services a simulated device offers to remote access (docs/device-protocol.md §9), each on
+ * a loopback port of this machine: SSH (`ssh2`, its own host key, the user `admin` with the
+ * device's password, a shell, `exec` and SFTP over the device's folder), telnet with the same
+ * login and shell, and a VNC desktop (RFB 3.8) on the device and on a LAN computer. A stream is
+ * accepted only for an address and port the device serves.
  */
 export class DeviceServices {
   private readonly listeners = new Map<number, ServiceAddress>();
   private ssh: InstanceType<typeof SshServer> | undefined;
+  private telnet: TelnetServer | undefined;
+  private vnc: VncServer | undefined;
+  /** Connections to the SSH server: a device going down drops them, as a reboot would. */
+  private readonly sshClients = new Set<{ end(): unknown }>();
 
-  private constructor(private readonly device: ServiceDevice) {}
+  private constructor(
+    private readonly device: ServiceDevice,
+    /** The device's files, as SFTP shows them. */
+    readonly folder: DeviceFolder,
+  ) {}
 
-  static async start(device: ServiceDevice): Promise<DeviceServices> {
-    const services = new DeviceServices(device);
+  /**
+   * Starts the device's services. Its files live in `filesDir` (default: a folder per serial
+   * under the system's temporary directory), seeded on first use with a router's few files.
+   */
+  static async start(device: ServiceDevice, options: { filesDir?: string } = {}): Promise<DeviceServices> {
+    const dir = options.filesDir ?? path.join(tmpdir(), 'fleetgate-sim-files', device.serial);
+    const fresh = !existsSync(dir);
+    const folder = await DeviceFolder.open(dir);
+    if (fresh) await seedFiles(dir, device);
+    const services = new DeviceServices(device, folder);
     await services.startSsh();
+    services.telnet = await startTelnetServer(device);
+    services.listeners.set(REMOTE_DEFAULT_PORTS.telnet, services.telnet.address);
+    // A desktop on the device and, as remote entries usually reach one, on a LAN computer.
+    services.vnc = await startVncServer({ name: `${device.shellDevice().hostname} desktop` });
+    services.listeners.set(REMOTE_DEFAULT_PORTS.vnc, services.vnc.address);
+    services.lan.set(`${SIMULATED_DESKTOP_HOST}:${REMOTE_DEFAULT_PORTS.vnc}`, services.vnc.address);
     return services;
   }
 
@@ -113,13 +95,22 @@ export class DeviceServices {
   async close(): Promise<void> {
     const ssh = this.ssh;
     this.ssh = undefined;
-    if (ssh) await new Promise<void>((resolve) => ssh.close(() => resolve()));
+    for (const client of this.sshClients) client.end();
+    await Promise.all([
+      ssh && new Promise<void>((resolve) => ssh.close(() => resolve())),
+      this.telnet?.close(),
+      this.vnc?.close(),
+    ]);
+    this.telnet = undefined;
+    this.vnc = undefined;
   }
 
   private async startSsh(): Promise<void> {
     const hostKey = utils.generateKeyPairSync('ed25519').private;
     const device = this.device;
     const server = new SshServer({ hostKeys: [hostKey], ident: 'Fleetgate-sim' }, (client) => {
+      this.sshClients.add(client);
+      client.on('close', () => this.sshClients.delete(client));
       client.on('authentication', (ctx) => {
         if (ctx.method === 'password' && ctx.username === 'admin' && sameText(ctx.password, device.password))
           return ctx.accept();
@@ -139,6 +130,7 @@ export class DeviceServices {
             size.cols = info.cols;
             acceptChange?.();
           });
+          session.on('sftp', (acceptSftp) => serveSftp(acceptSftp(), this.folder));
           session.on('shell', (acceptShell) => interactiveShell(acceptShell(), device, size));
           session.on('exec', (acceptExec, _reject, info) => {
             const channel = acceptExec();
@@ -159,4 +151,20 @@ export class DeviceServices {
       port: (server.address() as AddressInfo).port,
     });
   }
+}
+
+/** A router's few files: configuration, its version, and an empty /tmp to upload to. */
+async function seedFiles(dir: string, device: ServiceDevice) {
+  const info = device.shellDevice();
+  await fs.mkdir(path.join(dir, 'etc/config'), { recursive: true });
+  await fs.mkdir(path.join(dir, 'tmp'), { recursive: true });
+  await fs.writeFile(path.join(dir, 'etc/version'), `${info.firmware}\n`);
+  await fs.writeFile(
+    path.join(dir, 'etc/config/system'),
+    `config system\n\toption hostname '${info.hostname}'\n\toption timezone 'UTC'\n`,
+  );
+  await fs.writeFile(
+    path.join(dir, 'etc/config/network'),
+    "config interface 'lan'\n\toption proto 'static'\n\toption ipaddr '192.168.1.1'\n\toption netmask '255.255.255.0'\n",
+  );
 }

@@ -46,7 +46,8 @@ import { createForwards, type Forwards } from './modules/remote/forwards';
 import { remoteRoutes } from './modules/remote/remote.routes';
 import { remoteService } from './modules/remote/remote.service';
 import { watchRemoteAccess } from './modules/remote/remote-watch';
-import { attachSshBridge } from './modules/remote/ssh-bridge';
+import { attachDesktopBridge } from './modules/remote/desktop-bridge';
+import { attachTerminalBridge } from './modules/remote/terminal-bridge';
 import { createTunnelHub, type TunnelHub } from './modules/remote/tunnel-hub';
 import { resourcesRoutes } from './modules/resources/resources.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
@@ -203,7 +204,8 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   tunnels.attach(app.server);
   taps.commandEnded.add((batchId, update) => tunnels.commandEnded(batchId, update));
   app.decorate('tunnels', tunnels);
-  const terminals = attachSshBridge(app, tunnels);
+  const terminals = attachTerminalBridge(app, tunnels);
+  const desktops = attachDesktopBridge(app, tunnels);
   const forwards = createForwards({ hub: tunnels, bindHost: config.forwardHost });
   app.decorate('forwards', forwards);
   // MQTT-over-WebSocket connections are upgraded sockets the HTTP server would wait for.
@@ -211,6 +213,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     gateway.closeWebSockets();
     forwards.closeAll();
     terminals.close();
+    desktops.close();
     tunnels.close();
   });
   app.addHook('onReady', async () => {

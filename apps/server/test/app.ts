@@ -19,7 +19,8 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Fa
   return build(testConfig(env), { database });
 }
 
-type Body = Record<string, unknown> | unknown[] | undefined;
+/** JSON, or raw bytes (an upload of application/octet-stream). */
+type Body = Record<string, unknown> | unknown[] | Buffer | undefined;
 
 /**
  * A browser-like client over `app.inject`: keeps cookies, sends X-Requested-With and the

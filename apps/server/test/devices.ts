@@ -98,6 +98,8 @@ export async function onlineAgent(
     telemetrySeconds?: number;
     /** Starts the services remote access may reach (device-sim services.ts); `agent.services.close()` ends them. */
     services?: boolean;
+    /** Where the device's files live (its SFTP folder); a folder per serial in the temporary directory by default. */
+    filesDir?: string;
     /** Runs before the agent connects (to attach listeners that must see everything). */
     before?: (agent: DeviceAgent) => void;
   } = {},
@@ -110,7 +112,11 @@ export async function onlineAgent(
     reconnectMs: 100,
     telemetrySeconds: options.telemetrySeconds ?? 3600,
   });
-  if (options.services) agent.services = await DeviceServices.start(agent);
+  if (options.services)
+    agent.services = await DeviceServices.start(
+      agent,
+      options.filesDir ? { filesDir: options.filesDir } : {},
+    );
   const online = new Promise<void>((resolve) => agent.once('online', () => resolve()));
   options.before?.(agent);
   agent.start();

@@ -56,7 +56,7 @@ export function isReachableHost(host: string): boolean {
 export const DEVICE_SELF_HOST = '127.0.0.1';
 
 /** The console's terminal WebSocket (ssh), and its control messages (text frames; data is binary). */
-export const CONNECT_SSH_PATH = '/connect/ssh';
+export const CONNECT_TERMINAL_PATH = '/connect/terminal';
 export type TerminalControl =
   | { type: 'auth'; username: string; password: string; cols: number; rows: number }
   | { type: 'resize'; cols: number; rows: number };
@@ -64,3 +64,11 @@ export type TerminalNotice =
   | { type: 'connected'; host_key: string; session_id: string }
   | { type: 'error'; message: string }
   | { type: 'closed'; reason: string };
+
+/**
+ * The console's desktop WebSocket (VNC): the RFB bytes themselves, binary frames both ways,
+ * drawn by noVNC. Why it ended travels in the close frame: a code of DESKTOP_CLOSE and the
+ * reason in words.
+ */
+export const CONNECT_DESKTOP_PATH = '/connect/desktop';
+export const DESKTOP_CLOSE = { ended: 4000, failed: 4001 } as const;

@@ -169,3 +169,55 @@ export const portForwardSchema = fields('Port forward', {
   expires_at: instant('Expires at'),
 });
 export type PortForward = z.infer<typeof portForwardSchema>;
+
+/** The longest path the file browser sends to a device (PATH_MAX of Linux). */
+export const SFTP_PATH_MAX = 4096;
+
+/**
+ * A path on the device, as SFTP names it. The device is the authority on its own files (a
+ * router's SFTP reaches its whole file system); the console only refuses what no path may
+ * hold: a NUL byte (refused by `text`), which would cut the name short on the device.
+ */
+export const sftpPathSchema = (label = 'Path') =>
+  text(label).min(1, `${label} is required`).max(SFTP_PATH_MAX, atMostChars(label, SFTP_PATH_MAX));
+
+/**
+ * Opening the file browser (POST /remote/sftp): a device's own SSH service or an ssh or sftp
+ * remote entry, signed in to as a user of the device.
+ */
+export const sftpOpenBodySchema = body({
+  device_id: z.coerce.number({ error: 'Device is required' }).int().min(1).optional(),
+  entry_id: z.coerce.number({ error: 'Entry must be a number' }).int().min(1).optional(),
+  port: portSchema.optional(),
+  username: text('User name').trim().min(1, 'User name is required').max(64, atMostChars('User name', 64)),
+  password: text('Password').max(256, atMostChars('Password', 256)),
+}).refine((b) => (b.device_id === undefined) !== (b.entry_id === undefined), {
+  path: ['device_id'],
+  message: 'Choose a device or a remote entry',
+});
+export type SftpOpenBody = z.infer<typeof sftpOpenBodySchema>;
+
+/** An open file browser: its session (one row of the access history) and where it starts. */
+export const sftpSessionSchema = fields('SFTP session', {
+  id: text('Id'),
+  host_key: text('Host key'),
+  home: text('Home folder'),
+});
+export type SftpSession = z.infer<typeof sftpSessionSchema>;
+
+export const SFTP_ENTRY_TYPES = ['file', 'directory', 'link', 'other'] as const;
+
+/** One entry of a device folder. */
+export const sftpEntrySchema = fields('File', {
+  name: text('Name'),
+  path: text('Path'),
+  type: oneOf(SFTP_ENTRY_TYPES, 'Type'),
+  size: whole('Size'),
+  modified_at: instant('Modified'),
+  permissions: text('Permissions'),
+});
+export type SftpEntry = z.infer<typeof sftpEntrySchema>;
+
+export const sftpPathQuerySchema = z.object({ path: sftpPathSchema() });
+export const sftpRenameBodySchema = body({ from: sftpPathSchema('From'), to: sftpPathSchema('To') });
+export const sftpMkdirBodySchema = body({ path: sftpPathSchema() });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DeviceAgent } from '@fleetgate/device-sim/agent';
 import {
-  CONNECT_SSH_PATH,
+  CONNECT_TERMINAL_PATH,
   type TerminalNotice,
   TUNNEL_HEADERS,
   TUNNEL_PATH,
@@ -40,7 +40,7 @@ const cookieOf = (client: TestClient) =>
 /** Opens the terminal socket; answers the socket or the HTTP status of the refusal. */
 function terminal(client: TestClient | undefined, query: string, headers: Record<string, string> = {}) {
   return new Promise<{ ws: WebSocket } | { status: number }>((resolve, reject) => {
-    const ws = new WebSocket(`${base.replace('http', 'ws')}${CONNECT_SSH_PATH}?${query}`, {
+    const ws = new WebSocket(`${base.replace('http', 'ws')}${CONNECT_TERMINAL_PATH}?${query}`, {
       headers: { ...(client ? { cookie: cookieOf(client) } : {}), origin: base, ...headers },
     });
     ws.once('open', () => resolve({ ws }));
@@ -294,6 +294,47 @@ describe('live sessions and their end', () => {
     opened.ws.send(JSON.stringify({ type: 'auth', username: 'admin', password: 'x', cols: 80, rows: 24 }));
     await waitFor(() => seen.notices.find((n) => n.type === 'error'), { what: 'refusal' });
     expect(seen.notices[0]).toEqual({ type: 'error', message: NOT_ENOUGH_DATA });
+  });
+});
+
+describe('the telnet terminal (product §2 /rms-connect/telnet)', () => {
+  it("answers the device's login prompts, runs a command, follows the window size and is recorded", async () => {
+    const made = await acme.post('/api/devices/remote-access', {
+      device_id: deviceId,
+      name: 'Router telnet',
+      protocol: 'telnet',
+    });
+    expect(made.json().data).toMatchObject({ protocol: 'telnet', port: 23 });
+    const entry = made.json().data.id as number;
+    const opened = await terminal(acme, `entry_id=${entry}`);
+    if (!('ws' in opened)) throw new Error(`refused with ${opened.status}`);
+    const seen = record(opened.ws);
+    opened.ws.send(
+      JSON.stringify({ type: 'auth', username: 'admin', password: agent.password, cols: 90, rows: 25 }),
+    );
+    await waitFor(() => seen.screen.includes('# '), { what: 'telnet prompt' });
+    expect(seen.notices[0]).toMatchObject({ type: 'connected', host_key: '' });
+    // The password answered the device's prompt and was never echoed to the screen.
+    expect(seen.screen).not.toContain(agent.password);
+    opened.ws.send(JSON.stringify({ type: 'resize', cols: 132, rows: 43 }));
+    opened.ws.send(Buffer.from('stty size\r'), { binary: true });
+    await waitFor(() => seen.screen.includes('43 132'), { what: 'new window size' });
+    opened.ws.send(Buffer.from('exit\r'), { binary: true });
+    await closedWith(seen);
+    const [session] = await waitFor(async () => {
+      const rows = await sessionsOf(acme);
+      return rows[0]?.ended_at ? rows : undefined;
+    });
+    expect(session).toMatchObject({ protocol: 'telnet', login: 'admin', host_key: null, recorded: true });
+    const recording = await acme.get(`/api/remote/sessions/${session!.id}/recording`);
+    expect(recording.body).toContain('43 132');
+
+    // The device's own telnet, asked for by protocol; an unknown protocol is refused.
+    const own = await terminal(acme, `device_id=${deviceId}&protocol=telnet`);
+    expect('ws' in own).toBe(true);
+    if ('ws' in own) own.ws.close();
+    expect(await terminal(acme, `device_id=${deviceId}&protocol=vnc`)).toEqual({ status: 400 });
+    await acme.delete(`/api/devices/remote-access/${entry}`);
   });
 });
 

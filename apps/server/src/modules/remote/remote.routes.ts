@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { idResultSchema, okBody } from '@fleetgate/shared/schemas/api';
 import {
   portForwardBodySchema,
@@ -8,21 +9,30 @@ import {
   remoteEntryUpdateSchema,
   remoteSessionListQuerySchema,
   remoteSessionSchema,
+  sftpEntrySchema,
+  sftpMkdirBodySchema,
+  sftpOpenBodySchema,
+  sftpPathQuerySchema,
+  sftpRenameBodySchema,
+  sftpSessionSchema,
 } from '@fleetgate/shared/schemas/remote';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { badRequest } from '#src/http/errors';
 import { pickFields } from '#src/http/list-query';
 import { serviceContext } from '../service-context';
 import { remoteService } from './remote.service';
+import { sftpService } from './sftp';
 
 const idParams = z.object({ id: z.coerce.number().int().min(1) });
 const sessionParams = z.object({ id: z.string().max(64) });
+const pathResult = z.object({ path: z.string() });
 
 /**
  * Remote access (product §2 remote.access, remote.info, service.connect-history, device.access;
  * §7 /devices/remote-access): the entries users open and the history of the sessions. The
- * sessions themselves run over WebSockets (ssh-bridge.ts). Opening and managing entries is an
+ * sessions themselves run over WebSockets (terminal-bridge.ts). Opening and managing entries is an
  * action on the device: view_device_remote_access and manage_devices.
  */
 export async function remoteRoutes(app: FastifyInstance): Promise<void> {
@@ -231,6 +241,178 @@ export async function remoteRoutes(app: FastifyInstance): Promise<void> {
       success: true as const,
       data: await forwards.revoke(ctx(request), request.params.id),
       message: 'Port forward closed successfully',
+    }),
+  );
+
+  // Uploads arrive as the file's bytes, streamed to the device as they come (sftp.ts counts
+  // them against the 80 MB limit): this parser hands the body over unread.
+  app.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));
+
+  r.post(
+    '/api/remote/sftp',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary:
+          "Open the file browser: SFTP to a device's SSH service or an ssh/sftp entry, signed in as a device user",
+        body: sftpOpenBodySchema,
+        response: { 200: okBody(sftpSessionSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await sftpService.open(ctx(request), app.tunnels, request.body),
+    }),
+  );
+
+  r.get(
+    '/api/remote/sftp/:id/list',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'The entries of a folder on the device, folders first',
+        params: sessionParams,
+        querystring: sftpPathQuerySchema,
+        response: { 200: okBody(z.array(sftpEntrySchema)) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await sftpService.list(ctx(request), request.params.id, request.query.path),
+    }),
+  );
+
+  r.get(
+    '/api/remote/sftp/:id/file',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Download a file from the device (streamed; Content-Length is its size)',
+        params: sessionParams,
+        querystring: sftpPathQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const file = await sftpService.download(ctx(request), request.params.id, request.query.path);
+      return reply
+        .type('application/octet-stream')
+        .header('content-length', file.size)
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+        .send(file.stream);
+    },
+  );
+
+  r.put(
+    '/api/remote/sftp/:id/file',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary:
+          "Upload a file to the device: the body is the file's bytes (application/octet-stream, at most 80 MB)",
+        params: sessionParams,
+        querystring: sftpPathQuerySchema,
+        response: { 200: okBody(pathResult.extend({ size: z.number() })) },
+      },
+    },
+    async (request, reply) => {
+      const length = request.headers['content-length'];
+      if (!(request.body instanceof Readable)) throw badRequest('Send the file as application/octet-stream');
+      try {
+        return {
+          success: true as const,
+          data: await sftpService.upload(
+            ctx(request),
+            request.params.id,
+            request.query.path,
+            request.body,
+            length === undefined ? undefined : Number(length),
+          ),
+          message: 'File uploaded successfully',
+        };
+      } catch (error) {
+        // The rest of a refused upload is not read: the connection closes after the answer.
+        void reply.header('connection', 'close');
+        throw error;
+      }
+    },
+  );
+
+  r.post(
+    '/api/remote/sftp/:id/rename',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Rename or move a file or folder on the device (never over an existing one)',
+        params: sessionParams,
+        body: sftpRenameBodySchema,
+        response: { 200: okBody(pathResult) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await sftpService.rename(ctx(request), request.params.id, request.body.from, request.body.to),
+      message: 'Renamed successfully',
+    }),
+  );
+
+  r.post(
+    '/api/remote/sftp/:id/folders',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Create a folder on the device',
+        params: sessionParams,
+        body: sftpMkdirBodySchema,
+        response: { 200: okBody(pathResult) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await sftpService.mkdir(ctx(request), request.params.id, request.body.path),
+      message: 'Folder created successfully',
+    }),
+  );
+
+  r.delete(
+    '/api/remote/sftp/:id/file',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Delete a file, or an empty folder, on the device',
+        params: sessionParams,
+        querystring: sftpPathQuerySchema,
+        response: { 200: okBody(pathResult) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await sftpService.remove(ctx(request), request.params.id, request.query.path),
+      message: 'Deleted successfully',
+    }),
+  );
+
+  r.delete(
+    '/api/remote/sftp/:id',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Close the file browser and its session',
+        params: sessionParams,
+        response: { 200: okBody(z.object({ id: z.string() })) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: sftpService.close(ctx(request), request.params.id),
     }),
   );
 }

@@ -1,10 +1,10 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconTerminal2 } from '@tabler/icons-react';
+import { IconFolder, IconTerminal2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DeviceFrame } from '#src/features/devices/device/DeviceFrame';
 import type { PageProps } from '#src/lib/routing/page';
 import { useSession } from '#src/lib/session/session-context';
-import { openConsole } from './api/remote';
+import { openConnect } from './api/remote';
 import { PortForwards } from './components/PortForwards';
 import { RemoteEntriesTable } from './components/RemoteEntriesTable';
 import { SessionsTable } from './components/SessionsTable';
@@ -32,13 +32,23 @@ export function DeviceAccessTab({ chain, params }: PageProps) {
                     {t('console.text')}
                   </Text>
                 </Stack>
-                <Button
-                  leftSection={<IconTerminal2 size={16} />}
-                  onClick={() => openConsole({ device_id: device.id })}
-                  data-testid="device-console"
-                >
-                  {t('open.console')}
-                </Button>
+                <Group gap="xs">
+                  <Button
+                    leftSection={<IconTerminal2 size={16} />}
+                    onClick={() => openConnect('ssh', { device_id: device.id })}
+                    data-testid="device-console"
+                  >
+                    {t('open.console')}
+                  </Button>
+                  <Button
+                    variant="default"
+                    leftSection={<IconFolder size={16} />}
+                    onClick={() => openConnect('sftp', { device_id: device.id })}
+                    data-testid="device-files"
+                  >
+                    {t('open.sftp')}
+                  </Button>
+                </Group>
               </Group>
             </Paper>
           )}

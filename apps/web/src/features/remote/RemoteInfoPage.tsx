@@ -10,9 +10,10 @@ import {
   Paper,
   SimpleGrid,
   Stack,
+  Text,
   Title,
 } from '@mantine/core';
-import { IconPencil, IconPlugConnected, IconTerminal2 } from '@tabler/icons-react';
+import { IconFolder, IconPencil, IconPlugConnected, IconTerminal2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { openForm } from '#src/components/forms/open-form';
@@ -22,9 +23,8 @@ import { ApiError } from '#src/lib/http/errors';
 import { failureMessage } from '#src/lib/http/results';
 import type { PageProps } from '#src/lib/routing/page';
 import { useSession } from '#src/lib/session/session-context';
-import { openConsole, useRemoteEntry } from './api/remote';
+import { openConnect, SCREEN_OF, useRemoteEntry } from './api/remote';
 import { openPortForward } from './components/PortForwards';
-import { OPENABLE } from './components/RemoteEntriesTable';
 import { SessionsTable } from './components/SessionsTable';
 
 /**
@@ -54,17 +54,34 @@ export function RemoteInfoPage({ chain, params }: PageProps) {
       </PageFrame>
     );
   const manage = can('manage_devices');
+  const screen = SCREEN_OF[e.protocol];
   const actions = manage && (
     <Group gap="xs">
-      {OPENABLE.has(e.protocol) && (
+      {screen && (
         <Button
           leftSection={<IconTerminal2 size={16} />}
           disabled={!e.enabled}
-          onClick={() => openConsole({ entry_id: e.id })}
+          onClick={() => openConnect(screen, { entry_id: e.id })}
           data-testid="info-open"
         >
-          {t('open.console')}
+          {t(`open.${screen}`)}
         </Button>
+      )}
+      {e.protocol === 'ssh' && (
+        <Button
+          variant="default"
+          leftSection={<IconFolder size={16} />}
+          disabled={!e.enabled}
+          onClick={() => openConnect('sftp', { entry_id: e.id })}
+          data-testid="info-files"
+        >
+          {t('open.sftp')}
+        </Button>
+      )}
+      {e.protocol === 'rdp' && (
+        <Text size="sm" c="dimmed" maw={360} data-testid="info-rdp">
+          {t('rdp.why')}
+        </Text>
       )}
       <Button
         variant="default"

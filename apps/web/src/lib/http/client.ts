@@ -101,7 +101,8 @@ function plainRejectOn401(path: string): boolean {
   return path === '/user' && (page.includes('/rms-connect/ssh') || page.includes('/rms-connect/telnet'));
 }
 
-function headersFor(method: string, json: boolean): Record<string, string> {
+/** The headers every API call carries: the XHR marker, the SPA version, and the XSRF token on writes. */
+export function headersFor(method: string, json: boolean): Record<string, string> {
   const headers: Record<string, string> = {
     'X-Requested-With': 'XMLHttpRequest',
     Accept: 'application/json',

@@ -57,11 +57,26 @@ export const remoteActions = {
   endSession: (id: string) => api.delete<{ id: string }>(`/remote/sessions/${id}`),
 };
 
+/** The remote-connect screens (product §2 /rms-connect/*). */
+export type ConnectScreenName = 'ssh' | 'telnet' | 'sftp' | 'desktop';
+
+/** Which screen opens an entry of each protocol; the rest open through a port forward or the web UI. */
+export const SCREEN_OF: Partial<Record<string, ConnectScreenName>> = {
+  ssh: 'ssh',
+  telnet: 'telnet',
+  sftp: 'sftp',
+  vnc: 'desktop',
+};
+
 /**
- * Opens the SSH console (product §2 /rms-connect/ssh) in a window of its own, on a device's own
- * SSH or a remote entry. `noopener`: the console window cannot reach back into this one.
+ * Opens a remote-connect screen (product §2 /rms-connect/*) in a window of its own, on a
+ * device's own service or a remote entry. `noopener`: that window cannot reach back into this one.
  */
-export function openConsole(target: { device_id: number } | { entry_id: number }) {
+export function openConnect(screen: ConnectScreenName, target: { device_id: number } | { entry_id: number }) {
   const query = 'device_id' in target ? `device_id=${target.device_id}` : `entry_id=${target.entry_id}`;
-  window.open(`/rms-connect/ssh?${query}`, '_blank', 'noopener');
+  window.open(`/rms-connect/${screen}?${query}`, '_blank', 'noopener');
 }
+
+/** Opens the SSH console on a device's own SSH or a remote entry. */
+export const openConsole = (target: { device_id: number } | { entry_id: number }) =>
+  openConnect('ssh', target);

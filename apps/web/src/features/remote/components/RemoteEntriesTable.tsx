@@ -1,6 +1,13 @@
 import { pathOf } from '@fleetgate/shared/routes';
 import { Badge, Group, Text } from '@mantine/core';
-import { IconPencil, IconPlugConnected, IconTerminal2, IconTrash } from '@tabler/icons-react';
+import {
+  IconDeviceDesktop,
+  IconFolder,
+  IconPencil,
+  IconPlugConnected,
+  IconTerminal2,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { openForm } from '#src/components/forms/open-form';
 import { CellName } from '#src/components/table/CellName';
@@ -9,21 +16,20 @@ import { type Column, PagedTable, pageQueryProps } from '#src/components/table/P
 import { RowAction } from '#src/components/table/RowAction';
 import { useListState } from '#src/components/table/use-list-state';
 import { useWindows } from '#src/lib/dialogs/use-windows';
+import { notifyInfo } from '#src/lib/http/toasts';
 import { useAction } from '#src/lib/http/use-action';
 import { useSession } from '#src/lib/session/session-context';
 import {
-  openConsole,
+  openConnect,
   type RemoteEntryJson,
   remoteActions,
   remoteKeys,
+  SCREEN_OF,
   useRemoteEntries,
 } from '../api/remote';
 import { openPortForward } from './PortForwards';
 
 const PAGE_SIZE = 25;
-
-/** Protocols the console opens today; the others are listed and open with their screens as they land. */
-export const OPENABLE = new Set(['ssh']);
 
 /**
  * Remote entries (product §2 remote.access; a device's access tab with `deviceId`): name,
@@ -119,16 +125,7 @@ export function RemoteEntriesTable({ deviceId, prefix = '' }: { deviceId?: numbe
       width: 150,
       render: (e) => (
         <Group gap={2} wrap="nowrap">
-          {manage && OPENABLE.has(e.protocol) && (
-            <RowAction
-              label={t('open.console')}
-              onClick={() => openConsole({ entry_id: e.id })}
-              disabled={!e.enabled}
-              testId="entry-open"
-            >
-              <IconTerminal2 size={16} />
-            </RowAction>
-          )}
+          {manage && <OpenEntry entry={e} />}
           {manage && (
             <>
               <RowAction
@@ -182,6 +179,52 @@ export function RemoteEntriesTable({ deviceId, prefix = '' }: { deviceId?: numbe
         testId="remote-entries"
         minWidth={deviceId === undefined ? 820 : 640}
       />
+    </>
+  );
+}
+
+const SCREEN_ICONS = {
+  ssh: IconTerminal2,
+  telnet: IconTerminal2,
+  sftp: IconFolder,
+  desktop: IconDeviceDesktop,
+};
+
+/**
+ * How an entry opens: its screen (console, files, desktop); an SSH entry also opens the files,
+ * since SFTP runs over SSH. RDP is not drawn in the browser, and says so with the way that works.
+ */
+function OpenEntry({ entry }: { entry: RemoteEntryJson }) {
+  const { t } = useTranslation('remote');
+  const screen = SCREEN_OF[entry.protocol];
+  if (entry.protocol === 'rdp')
+    return (
+      <RowAction label={t('open.rdp')} onClick={() => notifyInfo(t('rdp.why'))} testId="entry-open">
+        <IconDeviceDesktop size={16} />
+      </RowAction>
+    );
+  if (!screen) return null;
+  const Icon = SCREEN_ICONS[screen];
+  return (
+    <>
+      <RowAction
+        label={t(`open.${screen}`)}
+        onClick={() => openConnect(screen, { entry_id: entry.id })}
+        disabled={!entry.enabled}
+        testId="entry-open"
+      >
+        <Icon size={16} />
+      </RowAction>
+      {entry.protocol === 'ssh' && (
+        <RowAction
+          label={t('open.sftp')}
+          onClick={() => openConnect('sftp', { entry_id: entry.id })}
+          disabled={!entry.enabled}
+          testId="entry-files"
+        >
+          <IconFolder size={16} />
+        </RowAction>
+      )}
     </>
   );
 }

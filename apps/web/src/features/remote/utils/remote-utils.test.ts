@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { targetOf } from '../../connect/ssh/target';
-import { terminalUrl } from '../../connect/ssh/terminal-socket';
+import { targetOf } from '../../connect/terminal/target';
+import { terminalUrl } from '../../connect/terminal/terminal-socket';
 import { clientCommands } from '../components/PortForwards';
 import { castLength, parseCast } from './asciicast';
 import { formatBytes, formatDuration } from './format';
@@ -17,10 +17,10 @@ describe('remote access helpers', () => {
 
   it('opens the terminal socket on the console’s own origin, wss: under https', () => {
     expect(terminalUrl({ device_id: 7 }, { protocol: 'https:', host: 'console.example.com' })).toBe(
-      'wss://console.example.com/connect/ssh?device_id=7',
+      'wss://console.example.com/connect/terminal?device_id=7',
     );
     expect(terminalUrl({ entry_id: 2 }, { protocol: 'http:', host: '127.0.0.1:8080' })).toBe(
-      'ws://127.0.0.1:8080/connect/ssh?entry_id=2',
+      'ws://127.0.0.1:8080/connect/terminal?entry_id=2',
     );
   });
 

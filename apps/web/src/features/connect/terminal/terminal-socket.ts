@@ -1,5 +1,5 @@
 import {
-  CONNECT_SSH_PATH,
+  CONNECT_TERMINAL_PATH,
   type TerminalControl,
   type TerminalNotice,
 } from '@fleetgate/shared/devices/tunnel';
@@ -19,23 +19,41 @@ export type TerminalEvents = {
 export function terminalUrl(
   target: TerminalTarget,
   location: Pick<Location, 'protocol' | 'host'> = window.location,
+  protocol: 'ssh' | 'telnet' = 'ssh',
 ) {
-  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  const query = 'device_id' in target ? `device_id=${target.device_id}` : `entry_id=${target.entry_id}`;
-  return `${scheme}//${location.host}${CONNECT_SSH_PATH}?${query}`;
+  return connectUrl(CONNECT_TERMINAL_PATH, target, location, protocol === 'ssh' ? undefined : protocol);
 }
 
 /**
- * The browser's side of the terminal protocol (server: modules/remote/ssh-bridge.ts): the
+ * A console WebSocket's address on this console's own origin (the session cookie goes with
+ * it): a remote entry, or a device's own service of `protocol` (the bridge's first by default).
+ */
+export function connectUrl(
+  path: string,
+  target: TerminalTarget,
+  location: Pick<Location, 'protocol' | 'host'> = window.location,
+  protocol?: string,
+) {
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  const query =
+    'device_id' in target
+      ? `device_id=${target.device_id}${protocol ? `&protocol=${protocol}` : ''}`
+      : `entry_id=${target.entry_id}`;
+  return `${scheme}//${location.host}${path}?${query}`;
+}
+
+/**
+ * The browser's side of the terminal protocol (server: modules/remote/terminal-bridge.ts): the
  * first text frame signs in to the device, later ones resize; binary frames carry the
  * keystrokes one way and the screen's bytes the other.
  */
 export function openTerminal(
   target: TerminalTarget,
+  protocol: 'ssh' | 'telnet',
   login: { username: string; password: string; cols: number; rows: number },
   events: TerminalEvents,
 ) {
-  const ws = new WebSocket(terminalUrl(target));
+  const ws = new WebSocket(terminalUrl(target, window.location, protocol));
   ws.binaryType = 'arraybuffer';
   const control = (message: TerminalControl) => {
     if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));

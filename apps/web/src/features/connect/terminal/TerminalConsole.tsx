@@ -1,31 +1,20 @@
 import '@xterm/xterm/css/xterm.css';
 import type { TerminalNotice } from '@fleetgate/shared/devices/tunnel';
 import type { CurrentUser } from '@fleetgate/shared/schemas/auth';
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Center,
-  Code,
-  Group,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Box, Button, Center, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { FitAddon } from '@xterm/addon-fit';
 import { Terminal } from '@xterm/xterm';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '#src/lib/http/client';
+import { DeviceSignIn } from '../DeviceSignIn';
+import { useTargetName } from '../use-target-name';
 import { targetOf } from './target';
 import { openTerminal, type TerminalConnection, type TerminalTarget } from './terminal-socket';
 
-/** The console screen of /rms-connect/ssh: the target the address names, or why there is none. */
-export function SshScreen({ user }: { user: CurrentUser | null }) {
+export type TerminalProtocol = 'ssh' | 'telnet';
+
+/** The console screen of /rms-connect/ssh and /rms-connect/telnet: the target the address names, or why there is none. */
+export function TerminalScreen({ user, protocol }: { user: CurrentUser | null; protocol: TerminalProtocol }) {
   const { t } = useTranslation('connect');
   // product §2: a link with a key opens the console without sign-in. Share links are not
   // issued yet, so no key is valid: it is refused in words rather than left waiting.
@@ -46,7 +35,7 @@ export function SshScreen({ user }: { user: CurrentUser | null }) {
         </Alert>
       </Center>
     );
-  return <SshConsole target={target} user={user} />;
+  return <TerminalConsole target={target} user={user} protocol={protocol} />;
 }
 
 type State =
@@ -55,32 +44,24 @@ type State =
   | { kind: 'connected'; hostKey: string }
   | { kind: 'closed'; reason: string; error?: boolean };
 
-/** What the header names: the device, and the entry when one was opened. */
-function useTargetName(target: TerminalTarget) {
-  const [name, setName] = useState<string>();
-  useEffect(() => {
-    const load =
-      'entry_id' in target
-        ? api
-            .get<{ name: string; device_name: string }>(`/devices/remote-access/${target.entry_id}`)
-            .then((r) => `${r.data.device_name} · ${r.data.name}`)
-        : api.get<{ name: string }>(`/devices/${target.device_id}`).then((r) => r.data.name);
-    load.then(setName, () => setName(undefined));
-  }, [target]);
-  return name;
-}
-
 /**
- * The SSH console (product §2 /rms-connect/ssh): signs in to the device through its tunnel and
- * draws its shell with xterm.js, fitted to the window and resized with it. The host key the
- * device presented is shown as OpenSSH prints it; the server pins it on first use.
+ * The console (product §2 /rms-connect/ssh, /rms-connect/telnet): signs in to the device through
+ * its tunnel and draws its shell with xterm.js, fitted to the window and resized with it. Over
+ * SSH the host key the device presented is shown as OpenSSH prints it (the server pins it on
+ * first use); over telnet the user name and password answer the device's login prompts.
  */
-export function SshConsole({ target, user }: { target: TerminalTarget; user: CurrentUser | null }) {
+export function TerminalConsole({
+  target,
+  user,
+  protocol,
+}: {
+  target: TerminalTarget;
+  user: CurrentUser | null;
+  protocol: TerminalProtocol;
+}) {
   const { t } = useTranslation('connect');
   const name = useTargetName(target);
   const [state, setState] = useState<State>({ kind: 'signin' });
-  const [username, setUsername] = useState('admin');
-  const [password, setPassword] = useState('');
   const screen = useRef<HTMLDivElement>(null);
   const terminal = useRef<{ term: Terminal; fit: FitAddon; connection?: TerminalConnection }>(undefined);
 
@@ -109,7 +90,7 @@ export function SshConsole({ target, user }: { target: TerminalTarget; user: Cur
     };
   }, []);
 
-  function connect() {
+  function connect({ username, password }: { username: string; password: string }) {
     const parts = terminal.current!;
     parts.term.reset();
     parts.fit.fit();
@@ -131,6 +112,7 @@ export function SshConsole({ target, user }: { target: TerminalTarget; user: Cur
     };
     parts.connection = openTerminal(
       target,
+      protocol,
       { username, password, cols: parts.term.cols, rows: parts.term.rows },
       {
         data: (bytes) => parts.term.write(bytes),
@@ -143,7 +125,6 @@ export function SshConsole({ target, user }: { target: TerminalTarget; user: Cur
         },
       },
     );
-    setPassword('');
   }
 
   const live = state.kind === 'connected' || state.kind === 'connecting';
@@ -152,7 +133,7 @@ export function SshConsole({ target, user }: { target: TerminalTarget; user: Cur
       <Group justify="space-between" wrap="nowrap">
         <Group gap="sm" wrap="nowrap" miw={0}>
           <Title order={1} size="h3">
-            {t('ssh.title')}
+            {t(protocol === 'telnet' ? 'telnet.title' : 'ssh.title')}
           </Title>
           {name && (
             <Text c="dimmed" truncate data-testid="ssh-target">
@@ -183,42 +164,13 @@ export function SshConsole({ target, user }: { target: TerminalTarget; user: Cur
       </Group>
 
       {(state.kind === 'signin' || state.kind === 'closed') && (
-        <Paper withBorder p="md" maw={420} w="100%" mx="auto">
-          <form
-            onSubmit={(event) => {
-              event.preventDefault();
-              connect();
-            }}
-          >
-            <Stack gap="sm">
-              {state.kind === 'closed' && (
-                <Alert color={state.error ? 'red' : 'gray'} role="status" data-testid="ssh-ended">
-                  {state.reason}
-                </Alert>
-              )}
-              <Text size="sm">{t('ssh.intro')}</Text>
-              <TextInput
-                label={t('ssh.username')}
-                value={username}
-                onChange={(event) => setUsername(event.currentTarget.value)}
-                required
-                maxLength={64}
-                autoComplete="username"
-              />
-              <PasswordInput
-                label={t('ssh.password')}
-                value={password}
-                onChange={(event) => setPassword(event.currentTarget.value)}
-                maxLength={256}
-                autoComplete="current-password"
-                data-autofocus
-              />
-              <Button type="submit" data-testid="ssh-connect">
-                {state.kind === 'closed' ? t('ssh.reconnect') : t('ssh.connect')}
-              </Button>
-            </Stack>
-          </form>
-        </Paper>
+        <DeviceSignIn
+          intro={t(protocol === 'telnet' ? 'telnet.intro' : 'ssh.intro')}
+          ended={state.kind === 'closed' ? state : undefined}
+          again={state.kind === 'closed'}
+          onSubmit={connect}
+          testId="ssh"
+        />
       )}
 
       <Box

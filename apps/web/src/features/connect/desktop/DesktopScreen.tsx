@@ -1,0 +1,228 @@
+import { CONNECT_DESKTOP_PATH } from '@fleetgate/shared/devices/tunnel';
+import type { CurrentUser } from '@fleetgate/shared/schemas/auth';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Center,
+  Checkbox,
+  Group,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import RFB from '@novnc/novnc';
+import { IconKeyboard } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { targetOf } from '../terminal/target';
+import { connectUrl, type TerminalTarget } from '../terminal/terminal-socket';
+import { useTargetName } from '../use-target-name';
+
+type State =
+  | { kind: 'connecting' }
+  | { kind: 'password' }
+  | { kind: 'connected' }
+  | { kind: 'closed'; reason: string; error: boolean };
+
+/** The desktop screen of /rms-connect/desktop: the target the address names, or why there is none. */
+export function DesktopScreen({ user }: { user: CurrentUser | null }) {
+  const { t } = useTranslation('connect');
+  // product §2: a link with a key opens the desktop without sign-in. No share link is valid
+  // yet, so a key is refused in words rather than left waiting.
+  if (new URLSearchParams(window.location.search).has('key'))
+    return (
+      <Center mih="100vh" p="md" data-testid="connect-desktop">
+        <Alert color="red" maw={480} role="alert" data-testid="connect-desktop-key">
+          {t('desktop.keyInvalid')}
+        </Alert>
+      </Center>
+    );
+  const target = targetOf(window.location.search);
+  if (!target)
+    return (
+      <Center mih="100vh" p="md" data-testid="connect-desktop">
+        <Alert color="gray" maw={480} data-testid="desktop-no-target">
+          {t('desktop.noTarget')}
+        </Alert>
+      </Center>
+    );
+  return <Desktop target={target} user={user} />;
+}
+
+/**
+ * The desktop (product §2 /rms-connect/desktop): a VNC server on the device or its LAN, drawn
+ * by noVNC over the console's desktop WebSocket, which carries the RFB bytes through the
+ * device's tunnel. The socket is opened here and handed to noVNC so that the server's words
+ * in its close frame (why the session ended) reach the screen.
+ */
+export function Desktop({ target, user }: { target: TerminalTarget; user: CurrentUser | null }) {
+  const { t } = useTranslation('connect');
+  const name = useTargetName(target);
+  const screen = useRef<HTMLDivElement>(null);
+  const rfb = useRef<RFB>(undefined);
+  const [state, setState] = useState<State>({ kind: 'connecting' });
+  const [_attempt, setAttempt] = useState(0);
+  const [password, setPassword] = useState('');
+  const [scaled, setScaled] = useState(true);
+  const [viewOnly, setViewOnly] = useState(false);
+
+  useEffect(() => {
+    setState({ kind: 'connecting' });
+    const ws = new WebSocket(connectUrl(CONNECT_DESKTOP_PATH, target, window.location, 'vnc'));
+    let said: { reason: string; error: boolean } | undefined;
+    ws.addEventListener('close', (event) => {
+      if (event.reason) said = { reason: event.reason, error: event.code !== 1000 && event.code !== 4000 };
+    });
+    const client = new RFB(screen.current!, ws, { shared: true });
+    client.scaleViewport = true;
+    client.background = '#101113';
+    rfb.current = client;
+    client.addEventListener('connect', () => {
+      setState({ kind: 'connected' });
+      client.focus();
+    });
+    client.addEventListener('credentialsrequired', () => setState({ kind: 'password' }));
+    client.addEventListener('securityfailure', (event) => {
+      said = { reason: event.detail.reason || t('desktop.closed'), error: true };
+    });
+    client.addEventListener('disconnect', (event) => {
+      setState({
+        kind: 'closed',
+        ...(said ??
+          (event.detail.clean
+            ? { reason: t('desktop.closed'), error: false }
+            : { reason: t('desktop.lost'), error: true })),
+      });
+    });
+    return () => {
+      rfb.current = undefined;
+      client.disconnect();
+    };
+  }, [target, t]);
+
+  useEffect(() => {
+    if (rfb.current) rfb.current.scaleViewport = scaled;
+  }, [scaled]);
+  useEffect(() => {
+    if (rfb.current) rfb.current.viewOnly = viewOnly;
+  }, [viewOnly]);
+
+  const live = state.kind === 'connected';
+  return (
+    <Stack p="md" gap="sm" h="100vh" data-testid="connect-desktop">
+      <Group justify="space-between" wrap="nowrap">
+        <Group gap="sm" wrap="nowrap" miw={0}>
+          <Title order={1} size="h3">
+            {t('desktop.title')}
+          </Title>
+          {name && (
+            <Text c="dimmed" truncate data-testid="desktop-target">
+              {name}
+            </Text>
+          )}
+        </Group>
+        <Group gap="xs" wrap="nowrap">
+          {user && (
+            <Text size="sm" visibleFrom="sm">
+              {user.email}
+            </Text>
+          )}
+          {state.kind === 'closed' ? (
+            <Button onClick={() => setAttempt((n) => n + 1)} data-testid="desktop-reconnect">
+              {t('desktop.reconnect')}
+            </Button>
+          ) : (
+            <Button
+              variant="default"
+              onClick={() => rfb.current?.disconnect()}
+              data-testid="desktop-disconnect"
+            >
+              {t('ssh.disconnect')}
+            </Button>
+          )}
+        </Group>
+      </Group>
+
+      {state.kind === 'closed' && (
+        <Alert color={state.error ? 'red' : 'gray'} role="status" data-testid="desktop-ended">
+          {state.reason}
+        </Alert>
+      )}
+      {state.kind === 'password' && (
+        <Paper withBorder p="md" maw={420} w="100%" mx="auto">
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              rfb.current?.sendCredentials({ username: '', password, target: '' });
+              setPassword('');
+              setState({ kind: 'connecting' });
+            }}
+          >
+            <Stack gap="sm">
+              <Text size="sm">{t('desktop.passwordIntro')}</Text>
+              <PasswordInput
+                label={t('desktop.password')}
+                value={password}
+                onChange={(event) => setPassword(event.currentTarget.value)}
+                maxLength={256}
+                data-autofocus
+              />
+              <Button type="submit" data-testid="desktop-send-password">
+                {t('desktop.send')}
+              </Button>
+            </Stack>
+          </form>
+        </Paper>
+      )}
+
+      <Box
+        ref={screen}
+        flex={1}
+        mih={0}
+        bg="#101113"
+        style={{
+          borderRadius: 4,
+          overflow: 'hidden',
+          visibility: state.kind === 'closed' ? 'hidden' : 'visible',
+        }}
+        data-testid="desktop-screen"
+        aria-label={t('desktop.screen')}
+      />
+
+      <Group gap="sm" justify="space-between" wrap="wrap">
+        <Badge
+          variant="light"
+          color={live ? 'green' : state.kind === 'closed' ? 'gray' : 'blue'}
+          data-testid="desktop-state"
+        >
+          {t(`ssh.state.${state.kind === 'password' ? 'connecting' : state.kind}`)}
+        </Badge>
+        <Group gap="md" wrap="wrap">
+          <Checkbox
+            label={t('desktop.scale')}
+            checked={scaled}
+            onChange={(e) => setScaled(e.currentTarget.checked)}
+          />
+          <Checkbox
+            label={t('desktop.viewOnly')}
+            checked={viewOnly}
+            onChange={(e) => setViewOnly(e.currentTarget.checked)}
+          />
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconKeyboard size={14} />}
+            disabled={!live || viewOnly}
+            onClick={() => rfb.current?.sendCtrlAltDel()}
+          >
+            {t('desktop.ctrlAltDel')}
+          </Button>
+        </Group>
+      </Group>
+    </Stack>
+  );
+}
