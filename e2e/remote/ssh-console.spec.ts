@@ -327,6 +327,78 @@ describe('remote access: the SSH console through a device tunnel', () => {
         .toBeGreaterThan(0);
   });
 
+  it("opens the device's web UI on the proxy's own origin: signs in, follows its redirects, saves a form", async () => {
+    const { page } = acme;
+    await page.goto(`/devices/${deviceId}/access`);
+    const [web] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByTestId('device-web').click(),
+    ]);
+    await web.getByRole('button', { name: 'Login' }).waitFor(WAIT);
+    // Another origin than the console's: the device page can neither read nor set its cookies.
+    const proxy = new URL(web.url());
+    expect(proxy.origin).not.toBe(new URL(server.url).origin);
+    expect(proxy.pathname).toBe('/cgi-bin/luci');
+    await web.getByLabel('Password').fill(`admin-${DEVICE!.serial}`);
+    await web.getByRole('button', { name: 'Login' }).click();
+    await web.getByRole('heading', { name: 'Status' }).waitFor(WAIT);
+    expect(await web.locator('#status').textContent()).toContain(DEVICE!.serial);
+    await web.getByLabel('Description').fill('Depot, rack 2');
+    await web.getByRole('button', { name: 'Save' }).click();
+    // The device answered with its own absolute address: the proxy brought it back to its origin.
+    await expect.poll(() => web.locator('#status').textContent(), WAIT).toContain('Depot, rack 2');
+    expect(new URL(web.url()).origin).toBe(proxy.origin);
+    expect(await web.locator('#logout').getAttribute('href')).toBe(`${proxy.origin}/cgi-bin/luci/logout`);
+    await screenshot(web, 'remote-web-ui-1440');
+    await web.close();
+  });
+
+  it('shares an entry: the link opens the console without sign-in, and revoked it opens nothing', async () => {
+    const { page } = acme;
+    const entries = await pageApi<{ data: { id: number; name: string }[] }>(
+      page,
+      'GET',
+      `/api/devices/remote-access?device_id=${deviceId}`,
+    );
+    const entry = entries.body.data.find((e) => e.name === 'Router shell')!;
+    await page.goto(`/remote/access/${entry.id}`);
+    const links = page.getByTestId('share-links');
+    await links.getByTestId('share-empty').waitFor();
+    await links.getByTestId('share-open').click();
+    const form = page.getByTestId('form-shareLink');
+    await form.getByRole('textbox', { name: 'Minutes' }).fill('30');
+    await form.getByRole('button', { name: 'Make share link' }).click();
+    const url = (await page.getByTestId('share-url').textContent()) ?? '';
+    expect(url).toMatch(/\/rms-connect\/ssh\?key=[A-Za-z0-9_-]{43}$/);
+    await screenshot(page, 'remote-share-link-1440');
+    await page.getByTestId('share-made').getByRole('button', { name: 'Done' }).click();
+
+    // Someone with no account opens it: the console, signed in to the device, no Fleetgate sign-in.
+    const stranger = await browser.newContext({ viewport: WIDE });
+    const shared = await stranger.newPage();
+    await shared.goto(url);
+    await expect
+      .poll(() => shared.getByTestId('ssh-target').textContent(), WAIT)
+      .toBe('Depot router · Router shell');
+    await shared.getByLabel('Password', { exact: true }).fill(`admin-${DEVICE!.serial}`);
+    await shared.getByTestId('ssh-connect').click();
+    await expect.poll(() => screenText(shared), WAIT).toContain('# ');
+
+    // The creator revokes it: the stranger's session ends, and the link opens nothing more.
+    await page.reload();
+    await links.getByTestId('share-revoke').click();
+    await page.getByText('Share link revoked successfully').first().waitFor();
+    await expect
+      .poll(() => shared.getByTestId('ssh-ended').textContent(), WAIT)
+      .toBe('The share link was revoked');
+    await shared.reload();
+    expect(await shared.getByTestId('connect-ssh-key').textContent()).toBe(
+      'This share link is not valid, or it has expired',
+    );
+    await stranger.close();
+    await expect.poll(() => page.getByTestId('session-shared').count(), WAIT).toBeGreaterThan(0);
+  });
+
   it.skipIf(!hasSsh)(
     "opens a port forward and OpenSSH's ssh and sftp reach the device through it",
     async () => {

@@ -145,10 +145,12 @@ describe('routes × roles (product §2 Navigation, §5 route guard, §6)', () =>
 
   it('the connect launchers select their screens; ssh and desktop with a key skip sign-in (product §2)', async () => {
     const anonymous = await newPage(browser, server.url);
-    // Without sign-in the ssh screen reads its key; no share link has been issued, so it is refused in words.
+    // Without sign-in the ssh screen reads its key; this one opens nothing, and says so in words.
     await anonymous.page.goto('/rms-connect/ssh?key=session-1');
     await anonymous.page.getByTestId('connect-ssh').waitFor();
-    await anonymous.page.getByTestId('connect-ssh-key').waitFor();
+    expect(await anonymous.page.getByTestId('connect-ssh-key').textContent()).toBe(
+      'This share link is not valid, or it has expired',
+    );
     expect(anonymous.page.url()).toContain('/rms-connect/ssh?key=session-1');
     await anonymous.page.goto('/rms-connect/desktop?key=session-2');
     await anonymous.page.getByTestId('connect-desktop').waitFor();

@@ -10,6 +10,7 @@ import { DeviceFolder, serveSftp } from './sftp';
 import { runShell, type ShellDevice } from './shell';
 import { startTelnetServer, type TelnetServer } from './telnet';
 import { startVncServer, type VncServer } from './vnc';
+import { startWebUi, type WebUi } from './webui';
 
 const { Server: SshServer, utils } = ssh2;
 
@@ -37,14 +38,16 @@ const sameText = (a: string, b: string) => {
  * The services a simulated device offers to remote access (docs/device-protocol.md §9), each on
  * a loopback port of this machine: SSH (`ssh2`, its own host key, the user `admin` with the
  * device's password, a shell, `exec` and SFTP over the device's folder), telnet with the same
- * login and shell, and a VNC desktop (RFB 3.8) on the device and on a LAN computer. A stream is
- * accepted only for an address and port the device serves.
+ * login and shell, a small web UI on port 80 (a login page, a status page with a form), and a
+ * VNC desktop (RFB 3.8) on the device and on a LAN computer. A stream is accepted only for an
+ * address and port the device serves.
  */
 export class DeviceServices {
   private readonly listeners = new Map<number, ServiceAddress>();
   private ssh: InstanceType<typeof SshServer> | undefined;
   private telnet: TelnetServer | undefined;
   private vnc: VncServer | undefined;
+  private web: WebUi | undefined;
   /** Connections to the SSH server: a device going down drops them, as a reboot would. */
   private readonly sshClients = new Set<{ end(): unknown }>();
 
@@ -71,6 +74,8 @@ export class DeviceServices {
     services.vnc = await startVncServer({ name: `${device.shellDevice().hostname} desktop` });
     services.listeners.set(REMOTE_DEFAULT_PORTS.vnc, services.vnc.address);
     services.lan.set(`${SIMULATED_DESKTOP_HOST}:${REMOTE_DEFAULT_PORTS.vnc}`, services.vnc.address);
+    services.web = await startWebUi(device);
+    services.listeners.set(REMOTE_DEFAULT_PORTS.http, services.web.address);
     return services;
   }
 
@@ -100,9 +105,11 @@ export class DeviceServices {
       ssh && new Promise<void>((resolve) => ssh.close(() => resolve())),
       this.telnet?.close(),
       this.vnc?.close(),
+      this.web?.close(),
     ]);
     this.telnet = undefined;
     this.vnc = undefined;
+    this.web = undefined;
   }
 
   private async startSsh(): Promise<void> {

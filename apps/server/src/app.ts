@@ -42,13 +42,15 @@ import { oidcRoutes } from './modules/mfa/oidc.routes';
 import { noticesRoutes } from './modules/notices/notices.routes';
 import { notificationsPlugin } from './modules/notifications/notifications.plugin';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { attachDesktopBridge } from './modules/remote/desktop-bridge';
 import { createForwards, type Forwards } from './modules/remote/forwards';
 import { remoteRoutes } from './modules/remote/remote.routes';
 import { remoteService } from './modules/remote/remote.service';
 import { watchRemoteAccess } from './modules/remote/remote-watch';
-import { attachDesktopBridge } from './modules/remote/desktop-bridge';
 import { attachTerminalBridge } from './modules/remote/terminal-bridge';
 import { createTunnelHub, type TunnelHub } from './modules/remote/tunnel-hub';
+import { createWebProxy, type WebProxy } from './modules/remote/web-proxy';
+import { webProxyRoutes } from './modules/remote/web-proxy.routes';
 import { resourcesRoutes } from './modules/resources/resources.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { storageRoutes } from './modules/storage/storage.routes';
@@ -87,6 +89,8 @@ declare module 'fastify' {
     tunnels: TunnelHub;
     /** Port forwards open on this server (modules/remote/forwards.ts). */
     forwards: Forwards;
+    /** The device web page proxy, on an origin of its own (modules/remote/web-proxy.ts). */
+    webProxy: WebProxy;
   }
 }
 
@@ -229,6 +233,11 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   app.decorate('authService', authService);
   const callers = await createCallerCache({ database, auth: authService });
   app.decorate('callers', callers);
+  // Device web pages: a listener on PROXY_PORT, never under the console's origin.
+  const webProxy = createWebProxy({ hub: tunnels, config, auth: authService, callers, log: app.log });
+  app.decorate('webProxy', webProxy);
+  app.addHook('onReady', () => webProxy.listen());
+  app.addHook('preClose', () => webProxy.close());
   // Remote sessions end within a second when their opener loses the right to them.
   const stopRemoteWatch = await watchRemoteAccess(app, () => [
     ...remoteService.live(),
@@ -278,6 +287,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   await app.register(tagsRoutes);
   await app.register(resourcesRoutes);
   await app.register(remoteRoutes);
+  await app.register(webProxyRoutes);
   await app.register(localesRoutes);
 
   await registerSpa(app, options.webRoot);

@@ -95,6 +95,21 @@ const envSchema = z.object({
   HOST: z.string().trim().min(1).default('0.0.0.0'),
   /** Where port-forward listeners bind; HOST unless set. */
   FORWARD_HOST: z.string().trim().min(1).optional(),
+  /** Port of the device web page proxy, an origin apart from the console's; 0 picks a free port at start. */
+  PROXY_PORT: port(0),
+  /** Where the device web page proxy binds; HOST unless set. */
+  PROXY_HOST: z.string().trim().min(1).optional(),
+  /**
+   * The proxy's public origin as browsers reach it (another port or another host name than the
+   * console's, never a path under it); default: PUBLIC_URL's scheme and host name with PROXY_PORT.
+   */
+  PROXY_URL: optionalUrl(['http:', 'https:']).refine(
+    (v) => v === undefined || /^https?:\/\/[^/?#]+\/?$/.test(v),
+    {
+      message:
+        'must be an origin only, such as https://devices.example.com (device pages use absolute paths)',
+    },
+  ),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
   MQTT_URL: optionalUrl(['mqtt:', 'mqtts:', 'ws:', 'wss:', 'tcp:']),
@@ -222,6 +237,12 @@ export type Config = {
   host: string;
   /** FORWARD_HOST: the address port-forward listeners bind to (HOST by default). */
   forwardHost: string;
+  /** PROXY_PORT: the device web page proxy's port (0: a free one, picked at start). */
+  proxyPort: number;
+  /** PROXY_HOST: the address the device web page proxy binds to (HOST by default). */
+  proxyHost: string;
+  /** PROXY_URL: the proxy's public origin; unset: PUBLIC_URL's (or the request's) scheme and host name with the proxy's port. */
+  proxyUrl: string | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
   mqttUrl: string | undefined;
@@ -302,11 +323,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError(problems);
   }
   const e = parsed.data;
+  // A device page on the console's own origin could read and set the console's cookies.
+  if (e.PROXY_URL && e.PUBLIC_URL && new URL(e.PROXY_URL).origin === new URL(e.PUBLIC_URL).origin)
+    throw new ConfigError([
+      `PROXY_URL must be another origin than PUBLIC_URL (another port or host name) (got "${e.PROXY_URL}")`,
+    ]);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     forwardHost: e.FORWARD_HOST ?? e.HOST,
+    proxyPort: e.PROXY_PORT,
+    proxyHost: e.PROXY_HOST ?? e.HOST,
+    proxyUrl: e.PROXY_URL?.replace(/\/$/, ''),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     mqttUrl: e.MQTT_URL,

@@ -13,6 +13,7 @@ const NO_JSON_ANSWER = new Map([
   ['GET /api/brands/:id/images/:kind', 'a brand image, as bytes'],
   ['GET /api/credits/report', 'the credit report, a CSV file'],
   ['GET /api/remote/sessions/:id/recording', 'a terminal recording, an asciicast v2 file'],
+  ['GET /api/remote/sftp/:id/file', "a file of the device's, as bytes"],
 ]);
 
 /** Not the product's routes: the API description itself and the console's built files. */

@@ -106,6 +106,7 @@ export const remoteSessionSchema = fields('Remote session', {
   bytes_from_device: whole('Bytes from the device'),
   end_reason: text('How it ended').nullable(),
   recorded: flag('Recorded'),
+  share_link_id: text('Share link').nullable(),
 });
 export type RemoteSession = z.infer<typeof remoteSessionSchema>;
 
@@ -221,3 +222,49 @@ export type SftpEntry = z.infer<typeof sftpEntrySchema>;
 export const sftpPathQuerySchema = z.object({ path: sftpPathSchema() });
 export const sftpRenameBodySchema = body({ from: sftpPathSchema('From'), to: sftpPathSchema('To') });
 export const sftpMkdirBodySchema = body({ path: sftpPathSchema() });
+
+export const SHARE_LINK_MINUTES_MAX = 24 * 60;
+const SHARE_MINUTES = `A share link lasts 1 to ${SHARE_LINK_MINUTES_MAX} minutes`;
+/** The protocols a share link opens (product §2: the ssh and desktop launchers take a key). */
+export const SHAREABLE_PROTOCOLS = ['ssh', 'vnc'] as const;
+
+/** A share link (POST /remote/share-links): one SSH or VNC entry, for 1 minute to a day. */
+export const shareLinkBodySchema = body({
+  entry_id: z.coerce
+    .number({ error: 'Entry is required' })
+    .int('Entry is required')
+    .min(1, 'Entry is required'),
+  minutes: z.coerce
+    .number({ error: SHARE_MINUTES })
+    .int(SHARE_MINUTES)
+    .min(1, SHARE_MINUTES)
+    .max(SHARE_LINK_MINUTES_MAX, SHARE_MINUTES),
+});
+export type ShareLinkBody = z.infer<typeof shareLinkBodySchema>;
+
+/** A share link as listed: never its key, which is shown once when made. */
+export const shareLinkSchema = fields('Share link', {
+  id: text('Id'),
+  entry_id: whole('Entry'),
+  entry_name: text('Entry name'),
+  device_id: whole('Device'),
+  device_name: text('Device name'),
+  created_by_email: text('Created by').nullable(),
+  created_at: instant('Created at'),
+  expires_at: instant('Expires at'),
+  revoked_at: instant('Revoked at').nullable(),
+  last_used_at: instant('Last used').nullable(),
+  uses: whole('Uses'),
+});
+export type ShareLink = z.infer<typeof shareLinkSchema>;
+
+/** A new share link: its address with the key, shown this once. */
+export const shareLinkCreatedSchema = shareLinkSchema.extend({ url: text('Link') });
+
+/** What a key's holder sees before connecting (GET /remote/share/{key}): what it opens, until when. */
+export const sharedTargetSchema = fields('Shared target', {
+  device_name: text('Device name'),
+  entry_name: text('Entry name'),
+  protocol: oneOf(SHAREABLE_PROTOCOLS, 'Protocol'),
+  expires_at: instant('Expires at'),
+});

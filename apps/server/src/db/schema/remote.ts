@@ -43,6 +43,34 @@ export const remoteEntries = pgTable(
 );
 
 /**
+ * Share links (product §2: the ssh and desktop launchers with a key skip sign-in): a random key,
+ * kept only as its SHA-256, that opens one SSH or VNC entry until it expires (a day at most)
+ * or is revoked. It acts for its creator's sign-in session: sessions opened with it are the
+ * creator's, and ending that sign-in ends the link.
+ */
+export const remoteShareLinks = pgTable(
+  'remote_share_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => remoteEntries.id, { onDelete: 'cascade' }),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The sign-in session the link acts for. */
+    sessionId: text('session_id').notNull(),
+    keyHash: text('key_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    uses: integer('uses').notNull().default(0),
+  },
+  (t) => [index('remote_share_links_entry_idx').on(t.entryId)],
+);
+
+/**
  * Remote sessions (product §2 service.connect-history, the device's access tab): one row per
  * session over any protocol, who opened it (the user acted as, and the real person when
  * impersonating), what it reached, when, the bytes each way and how it ended.
@@ -74,6 +102,8 @@ export const remoteSessions = pgTable(
     endReason: text('end_reason'),
     /** A terminal session's output was recorded (asciicast v2, DATA_DIR/recordings/{id}.cast). */
     recorded: boolean('recorded').notNull().default(false),
+    /** The share link it was opened with, if any (its user is the link's creator). */
+    shareLinkId: uuid('share_link_id').references(() => remoteShareLinks.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('remote_sessions_company_idx').on(t.companyId, t.startedAt),

@@ -4,7 +4,7 @@ import type { Db } from '#src/db/database';
 import { allOf, type ListSpec, listPlan } from '#src/db/list-sql';
 import { companies } from '#src/db/schema/companies';
 import { devices } from '#src/db/schema/devices';
-import { remoteEntries, remoteHostKeys, remoteSessions } from '#src/db/schema/remote';
+import { remoteEntries, remoteHostKeys, remoteSessions, remoteShareLinks } from '#src/db/schema/remote';
 import { users } from '#src/db/schema/users';
 import type { ListQuery } from '#src/http/list-query';
 import type { Scope } from '../policy/scope';
@@ -88,6 +88,7 @@ const sessionRow = {
   bytes_from_device: remoteSessions.bytesFromDevice,
   end_reason: remoteSessions.endReason,
   recorded: remoteSessions.recorded,
+  share_link_id: remoteSessions.shareLinkId,
 };
 
 /** Entries with their device and its company: what every read of entries shows. */
@@ -119,9 +120,34 @@ export type NewSession = {
   host: string;
   port: number;
   login: string | null;
+  shareLinkId?: string | null;
 };
 
-/** Only this file reads and writes remote entries, sessions and pinned host keys. */
+const shareLinkRow = {
+  id: remoteShareLinks.id,
+  entry_id: remoteShareLinks.entryId,
+  entry_name: remoteEntries.name,
+  device_id: remoteEntries.deviceId,
+  device_name: devices.name,
+  company_id: devices.companyId,
+  created_by_email: users.email,
+  created_at: remoteShareLinks.createdAt,
+  expires_at: remoteShareLinks.expiresAt,
+  revoked_at: remoteShareLinks.revokedAt,
+  last_used_at: remoteShareLinks.lastUsedAt,
+  uses: remoteShareLinks.uses,
+};
+
+/** Share links with their entry, device and creator. */
+const shareLinksFrom = (db: Db) =>
+  db
+    .select(shareLinkRow)
+    .from(remoteShareLinks)
+    .innerJoin(remoteEntries, eq(remoteEntries.id, remoteShareLinks.entryId))
+    .innerJoin(devices, eq(devices.id, remoteEntries.deviceId))
+    .leftJoin(users, eq(users.id, remoteShareLinks.createdBy));
+
+/** Only this file reads and writes remote entries, sessions, share links and pinned host keys. */
 export const remoteRepository = {
   async listEntries(
     db: Db,
@@ -281,5 +307,63 @@ export const remoteRepository = {
   async pinKey(db: Db, deviceId: number, host: string, port: number, fingerprint: string) {
     await db.insert(remoteHostKeys).values({ deviceId, host, port, fingerprint }).onConflictDoNothing();
     return this.pinnedKey(db, deviceId, host, port);
+  },
+
+  async insertShareLink(
+    db: Db,
+    values: { entryId: number; createdBy: number; sessionId: string; keyHash: string; expiresAt: Date },
+  ) {
+    const [row] = await db.insert(remoteShareLinks).values(values).returning({ id: remoteShareLinks.id });
+    return row!.id;
+  },
+
+  /** The share links of an entry in scope, newest first. */
+  async listShareLinks(db: Db, scope: Scope, entryId: number) {
+    return shareLinksFrom(db)
+      .where(and(eq(remoteShareLinks.entryId, entryId), companyColumnInScope(devices.companyId, scope)))
+      .orderBy(sql`${remoteShareLinks.createdAt} desc`)
+      .limit(100);
+  },
+
+  async findShareLink(db: Db, scope: Scope, id: string) {
+    const [row] = await shareLinksFrom(db)
+      .where(and(eq(remoteShareLinks.id, id), companyColumnInScope(devices.companyId, scope)))
+      .limit(1);
+    return row;
+  },
+
+  /** A link by its key's hash, with what opening it needs: the sign-in it acts for, the entry's state. */
+  async shareLinkByKey(db: Db, keyHash: string) {
+    const [row] = await db
+      .select({
+        ...shareLinkRow,
+        created_by: remoteShareLinks.createdBy,
+        session_id: remoteShareLinks.sessionId,
+        protocol: remoteEntries.protocol,
+        enabled: remoteEntries.enabled,
+        host: remoteEntries.host,
+        port: remoteEntries.port,
+      })
+      .from(remoteShareLinks)
+      .innerJoin(remoteEntries, eq(remoteEntries.id, remoteShareLinks.entryId))
+      .innerJoin(devices, eq(devices.id, remoteEntries.deviceId))
+      .leftJoin(users, eq(users.id, remoteShareLinks.createdBy))
+      .where(eq(remoteShareLinks.keyHash, keyHash))
+      .limit(1);
+    return row;
+  },
+
+  async revokeShareLink(db: Db, id: string) {
+    await db
+      .update(remoteShareLinks)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(remoteShareLinks.id, id), isNull(remoteShareLinks.revokedAt)));
+  },
+
+  async shareLinkUsed(db: Db, id: string) {
+    await db
+      .update(remoteShareLinks)
+      .set({ uses: sql`${remoteShareLinks.uses} + 1`, lastUsedAt: new Date() })
+      .where(eq(remoteShareLinks.id, id));
   },
 };

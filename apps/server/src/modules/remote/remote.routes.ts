@@ -15,6 +15,10 @@ import {
   sftpPathQuerySchema,
   sftpRenameBodySchema,
   sftpSessionSchema,
+  sharedTargetSchema,
+  shareLinkBodySchema,
+  shareLinkCreatedSchema,
+  shareLinkSchema,
 } from '@fleetgate/shared/schemas/remote';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -24,6 +28,7 @@ import { pickFields } from '#src/http/list-query';
 import { serviceContext } from '../service-context';
 import { remoteService } from './remote.service';
 import { sftpService } from './sftp';
+import { shareLinksService } from './share-links';
 
 const idParams = z.object({ id: z.coerce.number().int().min(1) });
 const sessionParams = z.object({ id: z.string().max(64) });
@@ -414,5 +419,76 @@ export async function remoteRoutes(app: FastifyInstance): Promise<void> {
       success: true as const,
       data: sftpService.close(ctx(request), request.params.id),
     }),
+  );
+
+  r.post(
+    '/api/remote/share-links',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary:
+          'Make a share link: whoever holds it opens one SSH or VNC entry without signing in, for 1 minute to a day (the key is shown once)',
+        body: shareLinkBodySchema,
+        response: { 200: okBody(shareLinkCreatedSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await shareLinksService.create(ctx(request), request.body),
+      message: 'Share link created successfully',
+    }),
+  );
+
+  r.get(
+    '/api/remote/share-links',
+    {
+      config: view,
+      schema: {
+        tags,
+        summary: "An entry's share links: who made them, until when, how often used (never the key)",
+        querystring: z.object({ entry_id: z.coerce.number().int().min(1) }),
+        response: { 200: okBody(z.array(shareLinkSchema)) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await shareLinksService.list(ctx(request), request.query.entry_id),
+    }),
+  );
+
+  r.delete(
+    '/api/remote/share-links/:id',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Revoke a share link; the sessions opened with it end',
+        params: sessionParams,
+        response: { 200: okBody(z.object({ id: z.string() })) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await shareLinksService.revoke(ctx(request), request.params.id),
+      message: 'Share link revoked successfully',
+    }),
+  );
+
+  r.get(
+    '/api/remote/share/:key',
+    {
+      config: { access: { public: true } },
+      schema: {
+        tags,
+        summary: "What a share link opens, for its holder's launcher (no sign-in: the key is the right)",
+        params: z.object({ key: z.string().max(64) }),
+        response: { 200: okBody(sharedTargetSchema) },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return { success: true as const, data: await shareLinksService.describe(app.db, request.params.key) };
+    },
   );
 }

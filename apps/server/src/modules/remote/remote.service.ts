@@ -31,6 +31,8 @@ export type SessionTarget = StreamTarget & {
   protocol: RemoteProtocol;
   entryId?: number | null;
   login?: string | null;
+  /** The share link it was opened with (share-links.ts). */
+  shareLinkId?: string | null;
 };
 
 /** How often a live session's bytes are written and spent from the company's data. */
@@ -42,7 +44,13 @@ export const NOT_ENOUGH_DATA = 'Not enough data: the company has no data left fo
  * The sessions open on this server, so that they can be ended from outside: an admin, or a
  * change of the opener's access (remote-watch.ts re-checks them against `ctx`).
  */
-export type LiveSession = { id: string; ctx: ServiceContext; deviceId: number; end(reason: string): void };
+export type LiveSession = {
+  id: string;
+  ctx: ServiceContext;
+  deviceId: number;
+  shareLinkId: string | null;
+  end(reason: string): void;
+};
 
 /** Anything open on a user's behalf that must close when they lose the right to it. */
 export type WatchedAccess = Pick<LiveSession, 'ctx' | 'deviceId' | 'end'>;
@@ -170,7 +178,8 @@ export const remoteService = {
     ctx: ServiceContext,
     device: RemoteDevice,
     target: SessionTarget,
-    stream: TunnelStream,
+    /** What is metered: one stream, or the sum of several (a web page's). */
+    stream: Pick<TunnelStream, 'bytes'>,
     end: (reason: string) => void,
   ) {
     const userId = ctx.caller.principal.id;
@@ -184,6 +193,7 @@ export const remoteService = {
       host: target.host,
       port: target.port,
       login: target.login ?? null,
+      shareLinkId: target.shareLinkId ?? null,
     });
     const counted = { to: 0, from: 0 };
     const meter = async () => {
@@ -207,7 +217,7 @@ export const remoteService = {
       );
     }, METER_INTERVAL_MS);
     metering.unref();
-    live.set(id, { id, ctx, deviceId: device.id, end });
+    live.set(id, { id, ctx, deviceId: device.id, shareLinkId: target.shareLinkId ?? null, end });
     let finished = false;
     return {
       id,

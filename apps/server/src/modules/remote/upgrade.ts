@@ -5,8 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket, WebSocketServer } from 'ws';
 import { AppError } from '#src/http/errors';
 import { identify, socketOriginAllowed } from '#src/realtime/handshake';
+import { blockOf, callerOfSession } from '../auth/caller';
 import { type ServiceContext, upgradeContext } from '../service-context';
 import { REMOTE_SESSION_PERMISSIONS, type RemoteDevice, remoteService } from './remote.service';
+import { shareLinksService } from './share-links';
 
 /**
  * Answers a WebSocket upgrade the server will not take with a bare HTTP status, before any
@@ -17,7 +19,13 @@ export function refuseUpgrade(socket: Duplex, status: number, text: string): voi
 }
 
 /** What a console bridge reaches: the host and port of a device service, by protocol. */
-export type ConnectTarget = { host: string; port: number; protocol: RemoteProtocol; entryId: number | null };
+export type ConnectTarget = {
+  host: string;
+  port: number;
+  protocol: RemoteProtocol;
+  entryId: number | null;
+  shareLinkId?: string | null;
+};
 
 type Admission =
   | { ok: false; status: number; text: string }
@@ -37,13 +45,15 @@ async function admit(
 ): Promise<Admission> {
   if (!socketOriginAllowed(request, app.config.publicUrl))
     return { ok: false, status: 403, text: 'Forbidden' };
+  const query = new URL(request.url ?? '/', 'http://x').searchParams;
+  const key = query.get('key');
+  if (key !== null) return admitShared(app, request, key, protocols);
   const caller = await identify(app, request);
   if (!caller) return { ok: false, status: 401, text: 'Unauthorized' };
   // Opening a session is an action on the device: a role that may only look (the guests) sees
   // remote access but never opens it (docs/decisions.md, Remote access).
   if (!REMOTE_SESSION_PERMISSIONS.every((p) => caller.principal.permissions.includes(p)))
     return { ok: false, status: 403, text: 'Forbidden' };
-  const query = new URL(request.url ?? '/', 'http://x').searchParams;
   const number = (name: string) => (query.has(name) ? Number(query.get(name)) : undefined);
   const port = number('port');
   if (port !== undefined && !(Number.isInteger(port) && port >= 1 && port <= 65_535))
@@ -65,6 +75,40 @@ async function admit(
       return error.status === 409
         ? { ok: false, status: 409, text: 'Conflict' }
         : { ok: false, status: 404, text: 'Not Found' };
+    throw error;
+  }
+}
+
+/**
+ * A share link's key instead of a sign-in (product §2; share-links.ts): the link must open now,
+ * in a protocol this bridge speaks, and its creator's sign-in must still stand and hold the
+ * right to the device. The session is then the creator's, marked as opened with the link.
+ */
+async function admitShared(
+  app: FastifyInstance,
+  request: IncomingMessage,
+  key: string,
+  protocols: readonly RemoteProtocol[],
+): Promise<Admission> {
+  const link = await shareLinksService.opened(app.db, key);
+  if (!link) return { ok: false, status: 401, text: 'Unauthorized' };
+  if (!protocols.includes(link.protocol)) return { ok: false, status: 400, text: 'Bad Request' };
+  const signedIn = await app.authService.live(link.session_id);
+  const caller = signedIn ? await callerOfSession(app.db, signedIn) : undefined;
+  if (!caller || blockOf(caller)) return { ok: false, status: 401, text: 'Unauthorized' };
+  if (!REMOTE_SESSION_PERMISSIONS.every((p) => caller.principal.permissions.includes(p)))
+    return { ok: false, status: 403, text: 'Forbidden' };
+  const ctx = upgradeContext(app, request, caller);
+  try {
+    const { device, target } = await remoteService.resolveTarget(
+      ctx,
+      { entry_id: link.entry_id },
+      link.protocol,
+    );
+    await shareLinksService.used(app.db, link.id);
+    return { ok: true, ctx, device, target: { ...target, shareLinkId: link.id } };
+  } catch (error) {
+    if (error instanceof AppError) return { ok: false, status: 404, text: 'Not Found' };
     throw error;
   }
 }

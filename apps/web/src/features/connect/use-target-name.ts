@@ -7,11 +7,17 @@ export function useTargetName(target: TerminalTarget) {
   const [name, setName] = useState<string>();
   useEffect(() => {
     const load =
-      'entry_id' in target
+      'key' in target
         ? api
-            .get<{ name: string; device_name: string }>(`/devices/remote-access/${target.entry_id}`)
-            .then((r) => `${r.data.device_name} · ${r.data.name}`)
-        : api.get<{ name: string }>(`/devices/${target.device_id}`).then((r) => r.data.name);
+            .get<{ device_name: string; entry_name: string }>(
+              `/remote/share/${encodeURIComponent(target.key)}`,
+            )
+            .then((r) => `${r.data.device_name} · ${r.data.entry_name}`)
+        : 'entry_id' in target
+          ? api
+              .get<{ name: string; device_name: string }>(`/devices/remote-access/${target.entry_id}`)
+              .then((r) => `${r.data.device_name} · ${r.data.name}`)
+          : api.get<{ name: string }>(`/devices/${target.device_id}`).then((r) => r.data.name);
     load.then(setName, () => setName(undefined));
   }, [target]);
   return name;

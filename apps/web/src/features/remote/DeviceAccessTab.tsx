@@ -1,10 +1,11 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconFolder, IconTerminal2 } from '@tabler/icons-react';
+import { IconFolder, IconTerminal2, IconWorld } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DeviceFrame } from '#src/features/devices/device/DeviceFrame';
+import { notifyFailure } from '#src/lib/http/toasts';
 import type { PageProps } from '#src/lib/routing/page';
 import { useSession } from '#src/lib/session/session-context';
-import { openConnect } from './api/remote';
+import { openConnect, openWebPage } from './api/remote';
 import { PortForwards } from './components/PortForwards';
 import { RemoteEntriesTable } from './components/RemoteEntriesTable';
 import { SessionsTable } from './components/SessionsTable';
@@ -47,6 +48,18 @@ export function DeviceAccessTab({ chain, params }: PageProps) {
                     data-testid="device-files"
                   >
                     {t('open.sftp')}
+                  </Button>
+                  <Button
+                    variant="default"
+                    leftSection={<IconWorld size={16} />}
+                    onClick={() =>
+                      void openWebPage({ device_id: device.id }).then(
+                        (failed) => failed && notifyFailure(failed),
+                      )
+                    }
+                    data-testid="device-web"
+                  >
+                    {t('open.web')}
                   </Button>
                 </Group>
               </Group>

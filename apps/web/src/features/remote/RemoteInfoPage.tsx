@@ -1,4 +1,5 @@
 import { pathOf } from '@fleetgate/shared/routes';
+import { SHAREABLE_PROTOCOLS } from '@fleetgate/shared/schemas/remote';
 import {
   Alert,
   Anchor,
@@ -13,7 +14,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconFolder, IconPencil, IconPlugConnected, IconTerminal2 } from '@tabler/icons-react';
+import { IconFolder, IconPencil, IconPlugConnected, IconTerminal2, IconWorld } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { openForm } from '#src/components/forms/open-form';
@@ -21,11 +22,13 @@ import { Fact } from '#src/components/page/Fact';
 import { PageFrame } from '#src/components/page/PageFrame';
 import { ApiError } from '#src/lib/http/errors';
 import { failureMessage } from '#src/lib/http/results';
+import { notifyFailure } from '#src/lib/http/toasts';
 import type { PageProps } from '#src/lib/routing/page';
 import { useSession } from '#src/lib/session/session-context';
-import { openConnect, SCREEN_OF, useRemoteEntry } from './api/remote';
+import { openConnect, openWebPage, SCREEN_OF, useRemoteEntry } from './api/remote';
 import { openPortForward } from './components/PortForwards';
 import { SessionsTable } from './components/SessionsTable';
+import { ShareLinks } from './components/ShareLinks';
 
 /**
  * remote.info (product §2): one remote entry, what it reaches and through which device, the
@@ -76,6 +79,18 @@ export function RemoteInfoPage({ chain, params }: PageProps) {
           data-testid="info-files"
         >
           {t('open.sftp')}
+        </Button>
+      )}
+      {(e.protocol === 'http' || e.protocol === 'https') && (
+        <Button
+          leftSection={<IconWorld size={16} />}
+          disabled={!e.enabled}
+          onClick={() =>
+            void openWebPage({ entry_id: e.id }).then((failed) => failed && notifyFailure(failed))
+          }
+          data-testid="info-open"
+        >
+          {t('open.web')}
         </Button>
       )}
       {e.protocol === 'rdp' && (
@@ -132,6 +147,9 @@ export function RemoteInfoPage({ chain, params }: PageProps) {
             </Fact>
           </SimpleGrid>
         </Paper>
+        {(SHAREABLE_PROTOCOLS as readonly string[]).includes(e.protocol) && (
+          <ShareLinks entryId={e.id} enabled={e.enabled} />
+        )}
         <Stack gap="xs">
           <Title order={3} size="h4">
             {t('sessions.label')}

@@ -18,6 +18,7 @@ import RFB from '@novnc/novnc';
 import { IconKeyboard } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SharedGate } from '../SharedGate';
 import { targetOf } from '../terminal/target';
 import { connectUrl, type TerminalTarget } from '../terminal/terminal-socket';
 import { useTargetName } from '../use-target-name';
@@ -31,16 +32,6 @@ type State =
 /** The desktop screen of /rms-connect/desktop: the target the address names, or why there is none. */
 export function DesktopScreen({ user }: { user: CurrentUser | null }) {
   const { t } = useTranslation('connect');
-  // product §2: a link with a key opens the desktop without sign-in. No share link is valid
-  // yet, so a key is refused in words rather than left waiting.
-  if (new URLSearchParams(window.location.search).has('key'))
-    return (
-      <Center mih="100vh" p="md" data-testid="connect-desktop">
-        <Alert color="red" maw={480} role="alert" data-testid="connect-desktop-key">
-          {t('desktop.keyInvalid')}
-        </Alert>
-      </Center>
-    );
   const target = targetOf(window.location.search);
   if (!target)
     return (
@@ -49,6 +40,13 @@ export function DesktopScreen({ user }: { user: CurrentUser | null }) {
           {t('desktop.noTarget')}
         </Alert>
       </Center>
+    );
+  // product §2: a share link's key opens the desktop without sign-in.
+  if ('key' in target)
+    return (
+      <SharedGate shareKey={target.key} testId="connect-desktop">
+        <Desktop target={target} user={user} />
+      </SharedGate>
     );
   return <Desktop target={target} user={user} />;
 }

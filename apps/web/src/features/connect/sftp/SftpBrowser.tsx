@@ -69,7 +69,8 @@ const parentOf = (folder: string) => folder.replace(/\/[^/]+\/?$/, '') || '/';
 export function SftpScreen({ user }: { user: CurrentUser | null }) {
   const { t } = useTranslation('connect');
   const target = targetOf(window.location.search);
-  if (!target)
+  // A share link opens the console and the desktop only (product §2), never the files.
+  if (!target || 'key' in target)
     return (
       <Center mih="100vh" p="md" data-testid="connect-sftp">
         <Alert color="gray" maw={480} data-testid="sftp-no-target">

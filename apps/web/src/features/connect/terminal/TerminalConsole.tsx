@@ -7,6 +7,7 @@ import { Terminal } from '@xterm/xterm';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeviceSignIn } from '../DeviceSignIn';
+import { SharedGate } from '../SharedGate';
 import { useTargetName } from '../use-target-name';
 import { targetOf } from './target';
 import { openTerminal, type TerminalConnection, type TerminalTarget } from './terminal-socket';
@@ -16,26 +17,24 @@ export type TerminalProtocol = 'ssh' | 'telnet';
 /** The console screen of /rms-connect/ssh and /rms-connect/telnet: the target the address names, or why there is none. */
 export function TerminalScreen({ user, protocol }: { user: CurrentUser | null; protocol: TerminalProtocol }) {
   const { t } = useTranslation('connect');
-  // product §2: a link with a key opens the console without sign-in. Share links are not
-  // issued yet, so no key is valid: it is refused in words rather than left waiting.
-  if (new URLSearchParams(window.location.search).has('key'))
-    return (
-      <Center mih="100vh" p="md" data-testid="connect-ssh">
-        <Alert color="red" maw={480} role="alert" data-testid="connect-ssh-key">
-          {t('ssh.keyInvalid')}
-        </Alert>
-      </Center>
-    );
   const target = targetOf(window.location.search);
   if (!target)
     return (
-      <Center mih="100vh" p="md" data-testid="connect-ssh">
+      <Center mih="100vh" p="md" data-testid={`connect-${protocol}`}>
         <Alert color="gray" maw={480} data-testid="connect-ssh-no-target">
           {t('ssh.noTarget')}
         </Alert>
       </Center>
     );
-  return <TerminalConsole target={target} user={user} protocol={protocol} />;
+  const console = <TerminalConsole target={target} user={user} protocol={protocol} />;
+  // product §2: a share link's key opens the SSH console without sign-in.
+  if ('key' in target)
+    return protocol === 'ssh' ? (
+      <SharedGate shareKey={target.key} testId="connect-ssh">
+        {console}
+      </SharedGate>
+    ) : null;
+  return console;
 }
 
 type State =
@@ -129,7 +128,7 @@ export function TerminalConsole({
 
   const live = state.kind === 'connected' || state.kind === 'connecting';
   return (
-    <Stack p="md" gap="sm" h="100vh" data-testid="connect-ssh">
+    <Stack p="md" gap="sm" h="100vh" data-testid={`connect-${protocol}`}>
       <Group justify="space-between" wrap="nowrap">
         <Group gap="sm" wrap="nowrap" miw={0}>
           <Title order={1} size="h3">

@@ -4,8 +4,8 @@ import {
   type TerminalNotice,
 } from '@fleetgate/shared/devices/tunnel';
 
-/** What the console screen asks for: a device (its own SSH) or a remote entry. */
-export type TerminalTarget = { device_id: number } | { entry_id: number };
+/** What a connect screen asks for: a device (its own service), a remote entry, or a share link's key. */
+export type TerminalTarget = { device_id: number } | { entry_id: number } | { key: string };
 
 export type TerminalEvents = {
   /** Bytes the device's shell wrote. */
@@ -36,9 +36,11 @@ export function connectUrl(
 ) {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
   const query =
-    'device_id' in target
-      ? `device_id=${target.device_id}${protocol ? `&protocol=${protocol}` : ''}`
-      : `entry_id=${target.entry_id}`;
+    'key' in target
+      ? `key=${encodeURIComponent(target.key)}`
+      : 'device_id' in target
+        ? `device_id=${target.device_id}${protocol ? `&protocol=${protocol}` : ''}`
+        : `entry_id=${target.entry_id}`;
   return `${scheme}//${location.host}${path}?${query}`;
 }
 

@@ -80,3 +80,25 @@ export function openConnect(screen: ConnectScreenName, target: { device_id: numb
 /** Opens the SSH console on a device's own SSH or a remote entry. */
 export const openConsole = (target: { device_id: number } | { entry_id: number }) =>
   openConnect('ssh', target);
+
+/**
+ * Opens a device's web page (product §2 'web UI' dialog) in a window of its own, on the proxy's
+ * origin: the server answers a single-use link for this user. The window is opened at once,
+ * while the click still counts as the user's, and sent to the link when it arrives; it cannot
+ * reach back into the console (`opener` cleared). Answers the failure's words, if any.
+ */
+export async function openWebPage(
+  target: { entry_id: number } | { device_id: number; protocol?: 'http' | 'https' },
+): Promise<string | undefined> {
+  const page = window.open('about:blank', '_blank');
+  if (page) page.opener = null;
+  try {
+    const link = await api.post<{ url: string }>('/remote/web', target);
+    if (page) page.location.href = link.data.url;
+    else window.open(link.data.url, '_blank', 'noopener');
+    return undefined;
+  } catch (error) {
+    page?.close();
+    return error instanceof Error ? error.message : String(error);
+  }
+}

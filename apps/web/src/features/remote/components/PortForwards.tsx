@@ -41,11 +41,15 @@ export function clientCommands(forward: Pick<PortForwardJson, 'protocol' | 'host
   return [`${host}:${port}`];
 }
 
-function Copyable({ text }: { text: string }) {
+/** A command or address to copy, with its copy button. */
+export function Copyable({ text, testId = 'forward-command' }: { text: string; testId?: string }) {
   const { t } = useTranslation('remote');
   return (
-    <Group gap={4} wrap="nowrap">
-      <Code style={{ whiteSpace: 'nowrap' }} data-testid="forward-command">
+    <Group gap={4} wrap="nowrap" miw={0}>
+      <Code
+        style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
+        data-testid={testId}
+      >
         {text}
       </Code>
       <CopyButton value={text}>

@@ -7,6 +7,7 @@ import {
   IconPlugConnected,
   IconTerminal2,
   IconTrash,
+  IconWorld,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { openForm } from '#src/components/forms/open-form';
@@ -16,11 +17,12 @@ import { type Column, PagedTable, pageQueryProps } from '#src/components/table/P
 import { RowAction } from '#src/components/table/RowAction';
 import { useListState } from '#src/components/table/use-list-state';
 import { useWindows } from '#src/lib/dialogs/use-windows';
-import { notifyInfo } from '#src/lib/http/toasts';
+import { notifyFailure, notifyInfo } from '#src/lib/http/toasts';
 import { useAction } from '#src/lib/http/use-action';
 import { useSession } from '#src/lib/session/session-context';
 import {
   openConnect,
+  openWebPage,
   type RemoteEntryJson,
   remoteActions,
   remoteKeys,
@@ -197,6 +199,19 @@ const SCREEN_ICONS = {
 function OpenEntry({ entry }: { entry: RemoteEntryJson }) {
   const { t } = useTranslation('remote');
   const screen = SCREEN_OF[entry.protocol];
+  if (entry.protocol === 'http' || entry.protocol === 'https')
+    return (
+      <RowAction
+        label={t('open.web')}
+        onClick={() =>
+          void openWebPage({ entry_id: entry.id }).then((failed) => failed && notifyFailure(failed))
+        }
+        disabled={!entry.enabled}
+        testId="entry-open"
+      >
+        <IconWorld size={16} />
+      </RowAction>
+    );
   if (entry.protocol === 'rdp')
     return (
       <RowAction label={t('open.rdp')} onClick={() => notifyInfo(t('rdp.why'))} testId="entry-open">

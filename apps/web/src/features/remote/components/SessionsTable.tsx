@@ -93,6 +93,11 @@ export function SessionsTable({
               {t('session.by', { actor: s.actor_email })}
             </Text>
           )}
+          {s.share_link_id && (
+            <Text size="xs" c="dimmed" data-testid="session-shared">
+              {t('session.shared')}
+            </Text>
+          )}
         </Stack>
       ),
     },

@@ -5,12 +5,15 @@ import {
   REMOTE_NAME_MAX,
   remoteEntryBodySchema,
   remoteEntryUpdateSchema,
+  SHARE_LINK_MINUTES_MAX,
+  shareLinkBodySchema,
 } from '@fleetgate/shared/schemas/remote';
 import { z } from 'zod';
 import type { FieldDef, FormDefinition, FormValues } from '#src/lib/forms/types';
 import { api } from '#src/lib/http/client';
 import { type RemoteEntryJson, remoteKeys } from '../api/remote';
 import { PortForwardFormBody } from '../components/PortForwards';
+import { ShareLinkFormBody } from '../components/ShareLinks';
 
 const protocolOptions = REMOTE_PROTOCOLS.map((p) => ({ value: p, label: `protocol.${p}` }));
 
@@ -181,5 +184,38 @@ export function portForwardForm(target: { device_id: number } | { entry_id: numb
     result: { item: 'result.forward', created: 'result.opened' },
     fallbackPath: '/remote/access',
     body: PortForwardFormBody,
+  };
+}
+
+/**
+ * 'Share link' (POST /remote/share-links): whoever holds the link opens this SSH or VNC entry
+ * without signing in, for 1 minute to a day. After saving, the link, shown this once.
+ */
+export function shareLinkForm(entryId: number): FormDefinition {
+  return {
+    name: 'shareLink',
+    ns: 'remote',
+    title: { create: 'share.title' },
+    endpoint: '/remote/share-links',
+    schema: shareLinkBodySchema,
+    fields: [
+      {
+        key: 'minutes',
+        label: 'field.minutes',
+        type: 'number',
+        required: true,
+        min: 1,
+        max: SHARE_LINK_MINUTES_MAX,
+        step: 1,
+        hint: 'share.minutesHint',
+      },
+    ],
+    defaults: { entry_id: entryId, minutes: 60 },
+    permission: 'manage_devices',
+    invalidate: [remoteKeys.all],
+    submitLabel: 'share.submit',
+    result: { item: 'result.shareLink', created: 'result.created' },
+    fallbackPath: '/remote/access',
+    body: ShareLinkFormBody,
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { targetOf } from '../../connect/terminal/target';
-import { terminalUrl } from '../../connect/terminal/terminal-socket';
+import { connectUrl, terminalUrl } from '../../connect/terminal/terminal-socket';
 import { clientCommands } from '../components/PortForwards';
 import { castLength, parseCast } from './asciicast';
 import { formatBytes, formatDuration } from './format';
@@ -13,6 +13,8 @@ describe('remote access helpers', () => {
     expect(targetOf('?device_id=abc')).toBeUndefined();
     expect(targetOf('?device_id=-4')).toBeUndefined();
     expect(targetOf('')).toBeUndefined();
+    // A share link's key wins: the launcher opens what the key opens, nothing else.
+    expect(targetOf('?key=abc_-DEF&device_id=12')).toEqual({ key: 'abc_-DEF' });
   });
 
   it('opens the terminal socket on the console’s own origin, wss: under https', () => {
@@ -21,6 +23,12 @@ describe('remote access helpers', () => {
     );
     expect(terminalUrl({ entry_id: 2 }, { protocol: 'http:', host: '127.0.0.1:8080' })).toBe(
       'ws://127.0.0.1:8080/connect/terminal?entry_id=2',
+    );
+    expect(terminalUrl({ device_id: 7 }, { protocol: 'http:', host: 'h' }, 'telnet')).toBe(
+      'ws://h/connect/terminal?device_id=7&protocol=telnet',
+    );
+    expect(connectUrl('/connect/desktop', { key: 'a b&c' }, { protocol: 'http:', host: 'h' }, 'vnc')).toBe(
+      'ws://h/connect/desktop?key=a%20b%26c',
     );
   });
 
