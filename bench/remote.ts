@@ -5,18 +5,31 @@
  *    a port forward (client → server → tunnel WebSocket → device agent → service), against a
  *    bare `ws` pipe of the same bytes (service → WebSocket → client) in the same run. Target:
  *    ≥ 0.5× and ≥ 50 MB/s.
+ *    The same bytes as a file downloaded by SFTP: through the console's file browser (SFTP
+ *    over SSH through the tunnel, streamed by the REST API) and through a port forward, against
+ *    the same SFTP client over a bare `ws` pipe straight to the device's SSH service. Target
+ *    for the file browser: ≥ 0.5× and ≥ 50 MB/s.
  * 2. Keystroke round trip in the SSH console: a key sent on the terminal WebSocket, echoed by
- *    the device's shell, back on the WebSocket. Target: p99 ≤ 20 ms on loopback.
+ *    the device's shell, back on the WebSocket. Target: p99 ≤ 20 ms on loopback; and with
+ *    `--sessions` consoles open and typing at once on one server, p99 ≤ 50 ms.
+ * 3. Memory per idle open stream: `--idle` streams held open through a port forward to a
+ *    service that says nothing, the process's memory before and after (the server and the
+ *    simulated device both live in this process, so it is both ends of a stream).
  *
- *   npm run bench:remote [-- --megabytes 100 --keys 300]
+ *   npm run bench:remote [-- --megabytes 100 --keys 300 --sessions 200 --idle 200]
  */
 import { once } from 'node:events';
+import { writeFile } from 'node:fs/promises';
 import { type AddressInfo, connect, createServer, type Server } from 'node:net';
+import path from 'node:path';
+import { type Duplex, Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { DeviceAgent } from '@fleetgate/device-sim/agent';
 import { fleetDevice } from '@fleetgate/device-sim/identity';
 import { DeviceServices } from '@fleetgate/device-sim/services';
+import { readAhead } from '@fleetgate/server/modules/remote/sftp';
 import { CONNECT_TERMINAL_PATH } from '@fleetgate/shared/devices/tunnel';
+import { type SFTPWrapper, Client as SshClient } from 'ssh2';
 import WebSocket, { createWebSocketStream, WebSocketServer } from 'ws';
 import { ms, percentile, printMachine, printTable, verdict } from './support/report';
 import {
@@ -29,10 +42,20 @@ import {
 } from './support/server';
 
 const { values: args } = parseArgs({
-  options: { megabytes: { type: 'string', default: '100' }, keys: { type: 'string', default: '300' } },
+  options: {
+    megabytes: { type: 'string', default: '100' },
+    keys: { type: 'string', default: '300' },
+    sessions: { type: 'string', default: '200' },
+    idle: { type: 'string', default: '200' },
+  },
 });
 const BYTES = Number(args.megabytes) * 1024 * 1024;
 const KEYS = Number(args.keys);
+const SESSIONS = Number(args.sessions);
+const IDLE = Number(args.idle);
+/** Keys each of the concurrent consoles types. */
+const KEYS_EACH = 20;
+const SILENT_PORT = 20;
 const LAN_HOST = '192.168.1.20';
 const LAN_PORT = 19;
 
@@ -111,7 +134,7 @@ async function api<T>(
     method,
     headers: {
       cookie,
-      'content-type': 'application/json',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       'x-requested-with': 'XMLHttpRequest',
       ...(xsrf ? { 'x-xsrf-token': decodeURIComponent(xsrf) } : {}),
     },
@@ -122,42 +145,105 @@ async function api<T>(
   return json.data;
 }
 
-/** Keystroke round trips on the console's WebSocket: a letter typed, its echo read back. */
-async function keystrokes(
-  base: string,
-  cookie: string,
-  deviceId: number,
-  password: string,
-): Promise<number[]> {
+/** A console signed in to the device and showing its prompt; `type` measures key round trips. */
+async function openConsole(base: string, cookie: string, deviceId: number, password: string) {
   const ws = new WebSocket(`${base.replace('http', 'ws')}${CONNECT_TERMINAL_PATH}?device_id=${deviceId}`, {
     headers: { cookie, origin: base },
   });
   await once(ws, 'open');
-  let screen = '';
+  let screen = 0;
+  let prompt = '';
   let waiting: (() => void) | undefined;
-  ws.on('message', (data, binary) => {
+  ws.on('message', (data: Buffer, binary) => {
     if (!binary) return;
-    screen += data.toString();
+    screen += data.length;
+    if (prompt.length < 4096) prompt += data.toString();
     waiting?.();
   });
   ws.send(JSON.stringify({ type: 'auth', username: 'admin', password, cols: 120, rows: 40 }));
-  while (!screen.includes('# ')) await new Promise<void>((resolve) => (waiting = resolve));
-  const samples: number[] = [];
-  for (let i = 0; i < KEYS; i++) {
-    const before = screen.length;
-    const started = performance.now();
-    ws.send(Buffer.from('x'));
-    while (screen.length === before) await new Promise<void>((resolve) => (waiting = resolve));
-    samples.push(performance.now() - started);
-  }
-  ws.close();
-  return samples;
+  while (!prompt.includes('# ')) await new Promise<void>((resolve) => (waiting = resolve));
+  return {
+    /** Types `count` letters one after another; answers each one's round trip in ms. */
+    async type(count: number): Promise<number[]> {
+      const samples: number[] = [];
+      for (let i = 0; i < count; i++) {
+        const before = screen;
+        const started = performance.now();
+        ws.send(Buffer.from('x'));
+        while (screen === before) await new Promise<void>((resolve) => (waiting = resolve));
+        samples.push(performance.now() - started);
+      }
+      return samples;
+    },
+    close: () => ws.close(),
+  };
 }
+
+/**
+ * An SFTP download of `name` over `sock` (the same client and read-ahead as the console's file
+ * browser): signs in to the device's SSH, reads the file to its end.
+ */
+async function sftpGet(
+  sock: Duplex,
+  password: string,
+  name: string,
+): Promise<{ bytes: number; seconds: number }> {
+  const client = new SshClient();
+  const sftp = await new Promise<SFTPWrapper>((resolve, reject) => {
+    client.once('error', reject);
+    client.once('ready', () => client.sftp((error, opened) => (error ? reject(error) : resolve(opened))));
+    client.connect({ sock, username: 'admin', password });
+  });
+  const size = await new Promise<number>((resolve, reject) =>
+    sftp.stat(name, (error, stats) => (error ? reject(error) : resolve(stats.size))),
+  );
+  const result = await drain(readAhead(sftp, name, size));
+  client.end();
+  return result;
+}
+
+/** A bare `ws` pipe to a TCP service: ws server → service, the client end as a stream. */
+async function wsPipeTo(address: { host: string; port: number }) {
+  const wss = new WebSocketServer({ port: 0, host: '127.0.0.1', perMessageDeflate: false });
+  await once(wss, 'listening');
+  wss.on('connection', (ws) => {
+    const tcp = connect(address.port, address.host);
+    const stream = createWebSocketStream(ws);
+    tcp.pipe(stream).pipe(tcp);
+    stream.on('error', () => tcp.destroy());
+    tcp.on('error', () => stream.destroy());
+  });
+  const ws = new WebSocket(`ws://127.0.0.1:${(wss.address() as AddressInfo).port}`, {
+    perMessageDeflate: false,
+  });
+  await once(ws, 'open');
+  return { stream: createWebSocketStream(ws), close: () => wss.close() };
+}
+
+/** A service that accepts connections and says nothing: what idle streams hold open. */
+async function silent(): Promise<Server> {
+  const server = createServer((socket) => socket.on('error', () => socket.destroy()));
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return server;
+}
+
+/** Memory in use once garbage is collected and the loop has settled (run with --expose-gc). */
+const memory = async () => {
+  for (let i = 0; i < 3; i++) {
+    (globalThis as { gc?: () => void }).gc?.();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const used = process.memoryUsage();
+  // RSS is left out: the allocator returns pages as it likes, so its difference is noise.
+  return { heap: used.heapUsed + used.external + used.arrayBuffers };
+};
 
 printMachine(`Remote access: one tunnel stream of ${args.megabytes} MB, and ${KEYS} console keystrokes`);
 const database = pgliteDatabase();
 const app = await startServer(database, { broker: true, listen: true });
 const service = await source();
+const quiet = await silent();
 let agent: DeviceAgent | undefined;
 try {
   const base = httpUrl(app);
@@ -178,6 +264,10 @@ try {
     host: '127.0.0.1',
     port: (service.address() as AddressInfo).port,
   });
+  agent.services.serve(LAN_HOST, SILENT_PORT, {
+    host: '127.0.0.1',
+    port: (quiet.address() as AddressInfo).port,
+  });
   const online = once(agent, 'online');
   agent.start();
   await online;
@@ -195,31 +285,124 @@ try {
   });
   const tunnelled = await drain(connect(forward.port, '127.0.0.1'));
   const bare = await bareWs(service);
-  const keys = await keystrokes(base, cookie, device.id, agent.password);
+
+  // The same bytes as a file of the device, downloaded through the file browser.
+  await writeFile(path.join(agent.services.folder.root, 'tmp/bench.bin'), Buffer.alloc(BYTES, 0x62));
+  const browser = await api<{ id: string }>(base, cookie, 'POST', '/api/remote/sftp', {
+    device_id: device.id,
+    username: 'admin',
+    password: agent.password,
+  });
+  const download = await fetch(`${base}/api/remote/sftp/${browser.id}/file?path=/tmp/bench.bin`, {
+    headers: { cookie, 'x-requested-with': 'XMLHttpRequest' },
+  });
+  const sftp = await drain(Readable.fromWeb(download.body as never));
+  await api(base, cookie, 'DELETE', `/api/remote/sftp/${browser.id}`);
+
+  // One SFTP download's stream through the tunnel (a forward to the device's SSH) against the
+  // same download over a bare ws pipe straight to the device's SSH service.
+  const sshForward = await api<{ port: number }>(base, cookie, 'POST', '/api/remote/forwards', {
+    device_id: device.id,
+    minutes: 10,
+  });
+  const sftpTunnelled = await sftpGet(
+    connect(sshForward.port, '127.0.0.1'),
+    agent.password,
+    '/tmp/bench.bin',
+  );
+  const pipe = await wsPipeTo(agent.services.resolve('127.0.0.1', 22)!);
+  const sftpBare = await sftpGet(pipe.stream, agent.password, '/tmp/bench.bin');
+  pipe.close();
+
+  const single = await openConsole(base, cookie, device.id, agent.password);
+  const keys = await single.type(KEYS);
+  single.close();
+
+  // SESSIONS consoles at once: opened together, then all typing together.
+  const consoles = await Promise.all(
+    Array.from({ length: SESSIONS }, () => openConsole(base, cookie, device.id, agent!.password)),
+  );
+  const together = (await Promise.all(consoles.map((c) => c.type(KEYS_EACH)))).flat();
+  for (const c of consoles) c.close();
+
+  // IDLE streams held open through a forward to a service that says nothing.
+  const silentEntry = await api<{ id: number }>(base, cookie, 'POST', '/api/devices/remote-access', {
+    device_id: device.id,
+    name: 'Bench silence',
+    protocol: 'tcp',
+    host: LAN_HOST,
+    port: SILENT_PORT,
+  });
+  const silentForward = await api<{ id: string; port: number }>(
+    base,
+    cookie,
+    'POST',
+    '/api/remote/forwards',
+    {
+      entry_id: silentEntry.id,
+      minutes: 10,
+    },
+  );
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const before = await memory();
+  const held = await Promise.all(
+    Array.from({ length: IDLE }, async () => {
+      const socket = connect(silentForward.port, '127.0.0.1');
+      await once(socket, 'connect');
+      return socket;
+    }),
+  );
+  // Every stream is open once the forward counts its connections and the device has answered.
+  for (;;) {
+    const open = await api<{ id: string; connections: number }[]>(
+      base,
+      cookie,
+      'GET',
+      '/api/remote/forwards',
+    );
+    if ((open.find((f) => f.id === silentForward.id)?.connections ?? 0) >= IDLE) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const after = await memory();
+  for (const socket of held) socket.destroy();
 
   const rate = (r: { bytes: number; seconds: number }) => r.bytes / 1024 / 1024 / r.seconds;
   const ratio = rate(tunnelled) / rate(bare);
+  const row = (label: string, r: { bytes: number; seconds: number }) => [
+    label,
+    (r.bytes / 1024 / 1024).toFixed(0),
+    r.seconds.toFixed(2),
+    rate(r).toFixed(1),
+  ];
   printTable(
     ['path', 'MB', 'seconds', 'MB/s'],
     [
-      [
-        'port forward through the device tunnel',
-        (tunnelled.bytes / 1024 / 1024).toFixed(0),
-        tunnelled.seconds.toFixed(2),
-        rate(tunnelled).toFixed(1),
-      ],
-      [
-        'bare ws pipe, same bytes',
-        (bare.bytes / 1024 / 1024).toFixed(0),
-        bare.seconds.toFixed(2),
-        rate(bare).toFixed(1),
-      ],
+      row('port forward through the device tunnel', tunnelled),
+      row('bare ws pipe, same bytes', bare),
+      row('SFTP download through the device tunnel', sftpTunnelled),
+      row('SFTP download over a bare ws pipe', sftpBare),
+      row('SFTP download in the file browser (REST)', sftp),
     ],
   );
   console.log();
   printTable(
     ['console keystroke round trip', 'p50 ms', 'p99 ms', 'max ms'],
-    [['SSH through the tunnel', ms(percentile(keys, 50)), ms(percentile(keys, 99)), ms(Math.max(...keys))]],
+    [
+      ['SSH through the tunnel', ms(percentile(keys, 50)), ms(percentile(keys, 99)), ms(Math.max(...keys))],
+      [
+        `${SESSIONS} consoles typing at once`,
+        ms(percentile(together, 50)),
+        ms(percentile(together, 99)),
+        ms(Math.max(...together)),
+      ],
+    ],
+  );
+  console.log();
+  const perStream = (bytes: number) => `${(bytes / IDLE / 1024).toFixed(1)} KiB`;
+  printTable(
+    ['idle open streams', 'streams', 'heap + buffers per stream'],
+    [['port forward → tunnel → device → silent service', String(IDLE), perStream(after.heap - before.heap)]],
   );
   console.log();
   console.log(
@@ -228,11 +411,21 @@ try {
   console.log(
     `keystrokes: p99 ${ms(percentile(keys, 99))} ms (target ≤ 20 ms: ${verdict(percentile(keys, 99) <= 20)})`,
   );
+  console.log(
+    `${SESSIONS} consoles: p99 ${ms(percentile(together, 99))} ms (target ≤ 50 ms: ${verdict(percentile(together, 99) <= 50)})`,
+  );
+  // The product's SFTP download is the file browser's; the forward's row adds a client's TCP hop.
+  const sftpRatio = rate(sftp) / rate(sftpBare);
+  console.log(
+    `SFTP download (file browser): ${sftpRatio.toFixed(2)}× of the same SFTP over bare ws (target ≥ 0.5×: ${verdict(sftpRatio >= 0.5)}), ${rate(sftp).toFixed(1)} MB/s (target ≥ 50: ${verdict(rate(sftp) >= 50)}); through a port forward ${(rate(sftpTunnelled) / rate(sftpBare)).toFixed(2)}×, ${rate(sftpTunnelled).toFixed(1)} MB/s`,
+  );
+  if (sftp.bytes !== BYTES) throw new Error(`the file browser carried ${sftp.bytes} of ${BYTES} bytes`);
   if (tunnelled.bytes !== BYTES) throw new Error(`the tunnel carried ${tunnelled.bytes} of ${BYTES} bytes`);
 } finally {
   await agent?.services?.close();
   await agent?.stop();
   service.close();
+  quiet.close();
   await app.close();
   await database.dispose();
 }

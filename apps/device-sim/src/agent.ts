@@ -365,6 +365,10 @@ export class DeviceAgent extends EventEmitter {
           },
           perMessageDeflate: false,
           handshakeTimeout: 10_000,
+          // A zero masking key: masking guards browsers' frames against caching proxies (RFC 6455
+          // §10.3), which an agent is not; with it both ends skip XOR-ing every byte
+          // (docs/device-protocol.md §9).
+          generateMask: (mask: Buffer) => mask.fill(0),
         });
         ws.once('unexpected-response', (_request, response) => {
           tcp.destroy();

@@ -95,6 +95,13 @@ describe('the file browser through a device tunnel', () => {
     expect(Number(download.headers['content-length'])).toBe(bytes.length);
     expect(sha256(download.rawPayload)).toBe(sha256(bytes));
 
+    // An empty file comes back empty (the read-ahead ends at once).
+    await acme.request('PUT', fileUrl(browser.id, '/tmp/empty'), Buffer.alloc(0), {
+      'content-type': 'application/octet-stream',
+    });
+    expect((await acme.get(fileUrl(browser.id, '/tmp/empty'))).rawPayload.length).toBe(0);
+    await acme.delete(fileUrl(browser.id, '/tmp/empty'));
+
     const renamed = await acme.post(`/api/remote/sftp/${browser.id}/rename`, {
       from: '/tmp/upload.bin',
       to: '/tmp/kept.bin',

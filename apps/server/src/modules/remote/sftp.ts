@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { type Readable, Transform } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { MAX_FILE_SIZE_BYTES } from '@fleetgate/shared/constants';
 import type { SftpEntry, SftpOpenBody, SftpSession } from '@fleetgate/shared/schemas/remote';
@@ -65,6 +65,75 @@ function permissions(mode: number) {
     .split('')
     .map((c, i) => (mode & (0o400 >> i) ? c : '-'))
     .join('');
+}
+
+/** Bytes asked of the device per SFTP read, and reads kept in flight at once. */
+const READ_CHUNK = 256 * 1024;
+const READS_IN_FLIGHT = 8;
+
+/**
+ * A file of the device as a stream, read with several requests in flight, as OpenSSH's sftp
+ * does: one read at a time would wait a round trip through the tunnel for every chunk.
+ * Chunks are passed on in order; the stream ends at the file's end or fails with the device's
+ * words.
+ */
+export function readAhead(sftp: SFTPWrapper, name: string, size: number): Readable {
+  let handle: Buffer | undefined;
+  let next = 0;
+  let pending = 0;
+  let done = false;
+  const ready = new Map<number, Buffer>();
+  let emitted = 0;
+  const stream = new Readable({
+    highWaterMark: READ_CHUNK * READS_IN_FLIGHT,
+    read() {
+      flush();
+      pump();
+    },
+    destroy(error, callback) {
+      done = true;
+      if (handle) sftp.close(handle, () => callback(error));
+      else callback(error);
+    },
+  });
+  const flush = () => {
+    for (let chunk = ready.get(emitted); chunk; chunk = ready.get(emitted)) {
+      ready.delete(emitted);
+      emitted += chunk.length;
+      if (!stream.push(chunk)) break;
+    }
+    if (emitted >= size && !done) {
+      done = true;
+      stream.push(null);
+    }
+  };
+  const pump = () => {
+    if (!handle || done) return;
+    while (pending < READS_IN_FLIGHT && next < size && ready.size < READS_IN_FLIGHT) {
+      const position = next;
+      const length = Math.min(READ_CHUNK, size - position);
+      next += length;
+      pending++;
+      sftp.read(handle, Buffer.alloc(length), 0, length, position, (error, bytesRead, buffer) => {
+        pending--;
+        if (done) return;
+        if (error || bytesRead < length)
+          return stream.destroy(
+            error ? deviceError(error, name) : badRequest(`The file changed while it was read: ${name}`),
+          );
+        ready.set(position, buffer.subarray(0, bytesRead));
+        flush();
+        pump();
+      });
+    }
+    if (size === 0) flush();
+  };
+  sftp.open(name, 'r', (error, opened) => {
+    if (error) return stream.destroy(deviceError(error, name));
+    handle = opened;
+    pump();
+  });
+  return stream;
 }
 
 /** Counts an upload's bytes and stops it past the product's file size limit (product §5). */
@@ -180,7 +249,7 @@ export const sftpService = {
     const { sftp } = this.use(ctx, id);
     const stats = await promised<Stats>(name, (done) => sftp.stat(name, done));
     if (stats.isDirectory()) throw badRequest(`A folder cannot be downloaded: ${name}`, 'path');
-    return { size: stats.size, name: path.posix.basename(name), stream: sftp.createReadStream(name) };
+    return { size: stats.size, name: path.posix.basename(name), stream: readAhead(sftp, name, stats.size) };
   },
 
   /**
