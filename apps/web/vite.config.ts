@@ -98,6 +98,29 @@ const MANTINE_PACKAGE_CLASSES = /[\\/]@mantine[\\/]([a-z-]+)[\\/]esm[\\/].*\.mod
  * own styles win over it whatever order the chunks arrive in. The dev server pre-bundles
  * Mantine (no transform reaches it), so there main.tsx gets the whole sheets instead.
  */
+/**
+ * noVNC's browser checks end in one top-level `await` (whether WebCodecs decodes H.264). A
+ * single top-level await in the graph makes the bundler keep a strict execution order for
+ * every chunk, which splits the shared code of the first loads into dozens of small files
+ * (about 15 KB gzip more for the sign-in page). The check is made a promise that sets the
+ * same exported flag when it settles: the desktop offers H.264 once the browser has said it
+ * can decode it, and plain encodings until then.
+ */
+function noVncWithoutTopLevelAwait(): Plugin {
+  const line = 'supportsWebCodecsH264Decode = await _checkWebCodecsH264DecodeSupport();';
+  return {
+    name: 'novnc-without-top-level-await',
+    transform(code, id) {
+      if (!/[\\/]@novnc[\\/]novnc[\\/]core[\\/]util[\\/]browser\.js$/.test(id)) return null;
+      if (!code.includes(line)) throw new Error(`noVNC changed: ${id} no longer has its top-level await`);
+      return code.replace(
+        line,
+        'void _checkWebCodecsH264DecodeSupport().then((supported) => { supportsWebCodecsH264Decode = supported; });',
+      );
+    },
+  };
+}
+
 function mantineStylesWithComponents(): Plugin {
   let serve = false;
   return {
@@ -131,7 +154,13 @@ function chunkGroups(id: string): string | null {
 const backend = process.env.FLEETGATE_BACKEND ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [mantineStylesWithComponents(), react(), versionFile(), precompress()],
+  plugins: [
+    noVncWithoutTopLevelAwait(),
+    mantineStylesWithComponents(),
+    react(),
+    versionFile(),
+    precompress(),
+  ],
   // `#src/lib/...` is apps/web/src/lib/... (tsconfig.json "paths"; vitest.config.ts says the same).
   resolve: { alias: [{ find: /^#src\//, replacement: `${path.resolve(import.meta.dirname, 'src')}/` }] },
   define: { 'import.meta.env.VITE_BUILD_TIMESTAMP': JSON.stringify(String(builtAt)), ...mapTiles },

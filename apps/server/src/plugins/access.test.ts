@@ -33,12 +33,15 @@ describe('route access rules (CONVENTIONS §4)', () => {
       // Further languages (docs/decisions.md): the sign-in page is translated too.
       'GET /api/locales',
       'GET /api/locales/:code/:namespace',
+      // What a share link opens, for its launcher: the key in the address is the right.
+      'GET /api/remote/share/:key',
       'HEAD /api/auth/oidc',
       'HEAD /api/brand',
       'HEAD /api/brands/:id/images/:kind',
       'HEAD /api/invitations/by-token/:token',
       'HEAD /api/locales',
       'HEAD /api/locales/:code/:namespace',
+      'HEAD /api/remote/share/:key',
       'POST /api/auth/login',
       'POST /api/auth/oidc/callback',
       'POST /api/auth/oidc/start',

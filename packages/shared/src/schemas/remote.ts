@@ -219,7 +219,7 @@ export const sftpEntrySchema = fields('File', {
 });
 export type SftpEntry = z.infer<typeof sftpEntrySchema>;
 
-export const sftpPathQuerySchema = z.object({ path: sftpPathSchema() });
+export const sftpPathQuerySchema = fields('Query', { path: sftpPathSchema() });
 export const sftpRenameBodySchema = body({ from: sftpPathSchema('From'), to: sftpPathSchema('To') });
 export const sftpMkdirBodySchema = body({ path: sftpPathSchema() });
 

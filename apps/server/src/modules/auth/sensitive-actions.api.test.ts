@@ -28,7 +28,7 @@ describe('the catalogue of sensitive actions', () => {
 });
 
 describe('failing-unconfirmed-while-impersonating: sensitive actions ask the real actor first', () => {
-  it('delete a company, invite an admin, create a role with manage_users, set a device password, reset its identity, change MFA duty', async () => {
+  it('delete a company, invite an admin, create a role with manage_users, set a device password, reset its identity, change MFA duty, share remote access', async () => {
     await createUser(app, 'stepup.admin@x.test', 'admin', tree.acme.id);
     const subject = await signedIn(app, 'stepup.admin@x.test');
     const until = new Date(Date.now() + 86_400_000).toISOString();
@@ -37,6 +37,12 @@ describe('failing-unconfirmed-while-impersonating: sensitive actions ask the rea
     const doomed = await createCompany(app, 'Doomed Co', tree.acme.id);
     const device = await registerDirect(app, testIdentity(), tree.acme.id);
 
+    const shell = await subject.post('/api/devices/remote-access', {
+      device_id: device.id,
+      name: 'Router shell',
+      protocol: 'ssh',
+    });
+    const entryId = shell.json().data.id as number;
     const root = await new TestClient(app).login();
     expect((await root.post(`/api/users/${subjectId}/impersonate`)).statusCode).toBe(200);
 
@@ -54,6 +60,7 @@ describe('failing-unconfirmed-while-impersonating: sensitive actions ask the rea
       () => root.post('/api/devices/passwords/set', { device_id: [device.id], password: 'Str0ng-enough' }),
       () => root.post('/api/devices/actions', { action: 'reset_identity', device_id: [device.id] }),
       () => root.put(`/api/companies/${tree.north.id}/flags`, { mfa_mandatory: true }),
+      () => root.post('/api/remote/share-links', { entry_id: entryId, minutes: 5 }),
     ];
     for (const action of actions) {
       const refused = await action();

@@ -90,6 +90,12 @@ export const SENSITIVE_ACTIONS: readonly SensitiveAction[] = [
     what: "Set a device's password",
   },
   { method: 'DELETE', url: '/api/devices/:id', stepUp: 'impersonating', what: 'Unregister a device' },
+  {
+    method: 'POST',
+    url: '/api/remote/share-links',
+    stepUp: 'impersonating',
+    what: "Share remote access to a device's entry with whoever holds a link",
+  },
   { method: 'POST', url: '/api/devices/authorized', stepUp: 'impersonating', what: 'Approve a device' },
   {
     method: 'DELETE',

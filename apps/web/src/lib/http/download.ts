@@ -61,14 +61,12 @@ export async function downloadFile(
   options: {
     query?: Query;
     fallbackName: string;
-    /** Bytes received so far, and the whole when the server said (Content-Length). */
-    onProgress?: (loaded: number, total: number | undefined) => void;
+    /** Reads the body (showing its progress, say: read-progress.ts); the whole at once by default. */
+    read?: (response: Response) => Promise<Blob>;
   },
 ) {
   const response = await fetchFile(path, options.query);
-  const blob = options.onProgress
-    ? await readWithProgress(response, options.onProgress)
-    : await response.blob();
+  const blob = options.read ? await options.read(response) : await response.blob();
   const name = fileNameOf(response.headers.get('content-disposition')) ?? options.fallbackName;
   const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
@@ -80,26 +78,4 @@ export async function downloadFile(
   link.remove();
   setTimeout(() => URL.revokeObjectURL(href), 1000);
   return name;
-}
-
-/** A response's body as a blob, telling how much has arrived as it comes. */
-async function readWithProgress(
-  response: Response,
-  onProgress: (loaded: number, total: number | undefined) => void,
-): Promise<Blob> {
-  const length = Number(response.headers.get('content-length'));
-  const total = Number.isFinite(length) && length > 0 ? length : undefined;
-  const reader = response.body?.getReader();
-  if (!reader) return response.blob();
-  const parts: Uint8Array<ArrayBuffer>[] = [];
-  let loaded = 0;
-  onProgress(0, total);
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    parts.push(value);
-    loaded += value.length;
-    onProgress(loaded, total);
-  }
-  return new Blob(parts, { type: response.headers.get('content-type') ?? 'application/octet-stream' });
 }

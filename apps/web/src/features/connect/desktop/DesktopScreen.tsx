@@ -14,7 +14,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import RFB from '@novnc/novnc';
+import type RFB from '@novnc/novnc';
 import { IconKeyboard } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -45,10 +45,16 @@ export function DesktopScreen({ user }: { user: CurrentUser | null }) {
   if ('key' in target)
     return (
       <SharedGate shareKey={target.key} testId="connect-desktop">
-        <Desktop target={target} user={user} />
+        <Reconnecting target={target} user={user} />
       </SharedGate>
     );
-  return <Desktop target={target} user={user} />;
+  return <Reconnecting target={target} user={user} />;
+}
+
+/** 'Connect again' starts a new desktop: a fresh socket, screen and state. */
+function Reconnecting({ target, user }: { target: TerminalTarget; user: CurrentUser | null }) {
+  const [attempt, setAttempt] = useState(0);
+  return <Desktop key={attempt} target={target} user={user} onReconnect={() => setAttempt((n) => n + 1)} />;
 }
 
 /**
@@ -57,13 +63,20 @@ export function DesktopScreen({ user }: { user: CurrentUser | null }) {
  * device's tunnel. The socket is opened here and handed to noVNC so that the server's words
  * in its close frame (why the session ended) reach the screen.
  */
-export function Desktop({ target, user }: { target: TerminalTarget; user: CurrentUser | null }) {
+export function Desktop({
+  target,
+  user,
+  onReconnect,
+}: {
+  target: TerminalTarget;
+  user: CurrentUser | null;
+  onReconnect(): void;
+}) {
   const { t } = useTranslation('connect');
   const name = useTargetName(target);
   const screen = useRef<HTMLDivElement>(null);
   const rfb = useRef<RFB>(undefined);
   const [state, setState] = useState<State>({ kind: 'connecting' });
-  const [_attempt, setAttempt] = useState(0);
   const [password, setPassword] = useState('');
   const [scaled, setScaled] = useState(true);
   const [viewOnly, setViewOnly] = useState(false);
@@ -75,30 +88,39 @@ export function Desktop({ target, user }: { target: TerminalTarget; user: Curren
     ws.addEventListener('close', (event) => {
       if (event.reason) said = { reason: event.reason, error: event.code !== 1000 && event.code !== 4000 };
     });
-    const client = new RFB(screen.current!, ws, { shared: true });
-    client.scaleViewport = true;
-    client.background = '#101113';
-    rfb.current = client;
-    client.addEventListener('connect', () => {
-      setState({ kind: 'connected' });
-      client.focus();
-    });
-    client.addEventListener('credentialsrequired', () => setState({ kind: 'password' }));
-    client.addEventListener('securityfailure', (event) => {
-      said = { reason: event.detail.reason || t('desktop.closed'), error: true };
-    });
-    client.addEventListener('disconnect', (event) => {
-      setState({
-        kind: 'closed',
-        ...(said ??
-          (event.detail.clean
-            ? { reason: t('desktop.closed'), error: false }
-            : { reason: t('desktop.lost'), error: true })),
+    let client: RFB | undefined;
+    let gone = false;
+    // noVNC comes with the screen that draws it, not with the connect area.
+    void import('@novnc/novnc').then(({ default: Client }) => {
+      if (gone) return ws.close();
+      const opened = new Client(screen.current!, ws, { shared: true });
+      client = opened;
+      opened.scaleViewport = true;
+      opened.background = '#101113';
+      rfb.current = opened;
+      opened.addEventListener('connect', () => {
+        setState({ kind: 'connected' });
+        opened.focus();
+      });
+      opened.addEventListener('credentialsrequired', () => setState({ kind: 'password' }));
+      opened.addEventListener('securityfailure', (event) => {
+        said = { reason: event.detail.reason || t('desktop.closed'), error: true };
+      });
+      opened.addEventListener('disconnect', (event) => {
+        setState({
+          kind: 'closed',
+          ...(said ??
+            (event.detail.clean
+              ? { reason: t('desktop.closed'), error: false }
+              : { reason: t('desktop.lost'), error: true })),
+        });
       });
     });
     return () => {
+      gone = true;
       rfb.current = undefined;
-      client.disconnect();
+      if (client) client.disconnect();
+      else ws.close();
     };
   }, [target, t]);
 
@@ -130,7 +152,7 @@ export function Desktop({ target, user }: { target: TerminalTarget; user: Curren
             </Text>
           )}
           {state.kind === 'closed' ? (
-            <Button onClick={() => setAttempt((n) => n + 1)} data-testid="desktop-reconnect">
+            <Button onClick={onReconnect} data-testid="desktop-reconnect">
               {t('desktop.reconnect')}
             </Button>
           ) : (

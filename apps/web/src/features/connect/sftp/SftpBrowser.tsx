@@ -4,7 +4,6 @@ import type { SftpEntry, SftpSession } from '@fleetgate/shared/schemas/remote';
 import {
   ActionIcon,
   Alert,
-  Anchor,
   Badge,
   Breadcrumbs,
   Button,
@@ -21,9 +20,10 @@ import {
   TextInput,
   Title,
   Tooltip,
+  UnstyledButton,
 } from '@mantine/core';
 import {
-  IconArrowUp,
+  IconCornerLeftUp,
   IconDownload,
   IconFile,
   IconFolder,
@@ -40,6 +40,7 @@ import { useTranslation } from 'react-i18next';
 import { formatBytes } from '#src/features/remote/utils/format';
 import { api } from '#src/lib/http/client';
 import { downloadFile } from '#src/lib/http/download';
+import { readWithProgress } from '#src/lib/http/read-progress';
 import { uploadFile } from '#src/lib/http/upload';
 import { DeviceSignIn, type Ended } from '../DeviceSignIn';
 import { targetOf } from '../terminal/target';
@@ -173,7 +174,8 @@ export function SftpBrowser({ target, user }: { target: TerminalTarget; user: Cu
       await downloadFile(`${base}/file`, {
         query: { path: entry.path },
         fallbackName: entry.name,
-        onProgress: (loaded, total) => update({ loaded, ...(total ? { total } : {}) }),
+        read: (response) =>
+          readWithProgress(response, (loaded, total) => update({ loaded, ...(total ? { total } : {}) })),
       });
       update({ done: true });
     } catch (error) {
@@ -243,17 +245,17 @@ export function SftpBrowser({ target, user }: { target: TerminalTarget; user: Cu
         <>
           <Group justify="space-between" wrap="wrap" gap="xs">
             <Breadcrumbs separatorMargin={4} data-testid="sftp-path">
-              <Anchor component="button" onClick={() => void load('/')} aria-label={t('sftp.top')}>
+              <UnstyledButton onClick={() => void load('/')} aria-label={t('sftp.top')} c="blue">
                 <IconHome size={14} aria-hidden />
-              </Anchor>
+              </UnstyledButton>
               {crumbs.map((part, index) => (
-                <Anchor
-                  component="button"
+                <UnstyledButton
+                  c="blue"
                   key={`/${crumbs.slice(0, index + 1).join('/')}`}
                   onClick={() => void load(`/${crumbs.slice(0, index + 1).join('/')}`)}
                 >
                   {part}
-                </Anchor>
+                </UnstyledButton>
               ))}
             </Breadcrumbs>
             <Group gap="xs">
@@ -265,7 +267,7 @@ export function SftpBrowser({ target, user }: { target: TerminalTarget; user: Cu
                   disabled={folder === '/'}
                   onClick={() => void load(parentOf(folder))}
                 >
-                  <IconArrowUp size={16} />
+                  <IconCornerLeftUp size={16} />
                 </ActionIcon>
               </Tooltip>
               <Tooltip label={t('sftp.refresh')}>
@@ -377,9 +379,9 @@ export function SftpBrowser({ target, user }: { target: TerminalTarget; user: Cu
                           <IconFile size={16} aria-hidden />
                         )}
                         {entry.type === 'directory' || entry.type === 'link' ? (
-                          <Anchor component="button" onClick={() => void load(entry.path)}>
+                          <UnstyledButton c="blue" fz="sm" onClick={() => void load(entry.path)}>
                             {entry.name}
-                          </Anchor>
+                          </UnstyledButton>
                         ) : (
                           <Text size="sm">{entry.name}</Text>
                         )}
