@@ -317,6 +317,10 @@ describe('remote access: the SSH console through a device tunnel', () => {
     await expect
       .poll(() => desktop.getByTestId('desktop-ended').textContent(), WAIT)
       .toBe('The desktop was closed');
+    // 'Connect again' starts a fresh desktop.
+    await desktop.getByTestId('desktop-reconnect').click();
+    await expect.poll(() => desktop.getByTestId('desktop-state').textContent(), WAIT).toBe('Connected');
+    await expect.poll(pixel, WAIT).toEqual([0x25, 0x63, 0xeb]);
     await desktop.close();
 
     // Every protocol is in the one history, with its bytes.

@@ -14,7 +14,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import type RFB from '@novnc/novnc';
+import RFB from '@novnc/novnc';
 import { IconKeyboard } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -88,39 +88,31 @@ export function Desktop({
     ws.addEventListener('close', (event) => {
       if (event.reason) said = { reason: event.reason, error: event.code !== 1000 && event.code !== 4000 };
     });
-    let client: RFB | undefined;
-    let gone = false;
-    // noVNC comes with the screen that draws it, not with the connect area.
-    void import('@novnc/novnc').then(({ default: Client }) => {
-      if (gone) return ws.close();
-      const opened = new Client(screen.current!, ws, { shared: true });
-      client = opened;
-      opened.scaleViewport = true;
-      opened.background = '#101113';
-      rfb.current = opened;
-      opened.addEventListener('connect', () => {
-        setState({ kind: 'connected' });
-        opened.focus();
-      });
-      opened.addEventListener('credentialsrequired', () => setState({ kind: 'password' }));
-      opened.addEventListener('securityfailure', (event) => {
-        said = { reason: event.detail.reason || t('desktop.closed'), error: true };
-      });
-      opened.addEventListener('disconnect', (event) => {
-        setState({
-          kind: 'closed',
-          ...(said ??
-            (event.detail.clean
-              ? { reason: t('desktop.closed'), error: false }
-              : { reason: t('desktop.lost'), error: true })),
-        });
+    // noVNC listens on the socket at once: the server's greeting arrives as soon as it opens.
+    const client = new RFB(screen.current!, ws, { shared: true });
+    client.scaleViewport = true;
+    client.background = '#101113';
+    rfb.current = client;
+    client.addEventListener('connect', () => {
+      setState({ kind: 'connected' });
+      client.focus();
+    });
+    client.addEventListener('credentialsrequired', () => setState({ kind: 'password' }));
+    client.addEventListener('securityfailure', (event) => {
+      said = { reason: event.detail.reason || t('desktop.closed'), error: true };
+    });
+    client.addEventListener('disconnect', (event) => {
+      setState({
+        kind: 'closed',
+        ...(said ??
+          (event.detail.clean
+            ? { reason: t('desktop.closed'), error: false }
+            : { reason: t('desktop.lost'), error: true })),
       });
     });
     return () => {
-      gone = true;
       rfb.current = undefined;
-      if (client) client.disconnect();
-      else ws.close();
+      client.disconnect();
     };
   }, [target, t]);
 
