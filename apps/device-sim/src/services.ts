@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import { existsSync, promises as fs } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -6,6 +5,7 @@ import path from 'node:path';
 import { DEVICE_SELF_HOST, REMOTE_DEFAULT_PORTS } from '@fleetgate/shared/devices/tunnel';
 import ssh2 from 'ssh2';
 import { interactiveShell } from './interactive-shell';
+import { sameText } from './same-text';
 import { DeviceFolder, serveSftp } from './sftp';
 import { runShell, type ShellDevice } from './shell';
 import { startTelnetServer, type TelnetServer } from './telnet';
@@ -26,12 +26,6 @@ export type ServiceDevice = {
   /** The password of the device's `admin` user (the set_password action changes it). */
   password: string;
   shellDevice(): ShellDevice;
-};
-
-const sameText = (a: string, b: string) => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
 };
 
 /**

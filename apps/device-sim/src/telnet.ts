@@ -1,26 +1,25 @@
-import { timingSafeEqual } from 'node:crypto';
 import { type AddressInfo, createServer, type Socket } from 'node:net';
+import {
+  CR,
+  DO,
+  DONT,
+  ECHO,
+  escapeIac,
+  IAC,
+  LF,
+  NAWS,
+  NUL,
+  SB,
+  SE,
+  SGA,
+  TTYPE,
+  TTYPE_SEND,
+  WILL,
+  WONT,
+} from '@fleetgate/shared/devices/telnet';
 import { interactiveShell, type ShellChannel } from './interactive-shell';
+import { sameText } from './same-text';
 import type { ServiceAddress, ServiceDevice } from './services';
-
-// RFC 854 commands.
-const IAC = 255;
-const DONT = 254;
-const DO = 253;
-const WONT = 252;
-const WILL = 251;
-const SB = 250;
-const SE = 240;
-// Options: RFC 857 ECHO, RFC 858 SUPPRESS-GO-AHEAD, RFC 1091 TERMINAL-TYPE, RFC 1073 NAWS.
-const ECHO = 1;
-const SGA = 3;
-const TTYPE = 24;
-const NAWS = 31;
-const TTYPE_SEND = 1;
-
-const CR = 13;
-const LF = 10;
-const NUL = 0;
 
 /** Longest subnegotiation a client may send (NAWS needs 5 bytes, a terminal type about 40). */
 const MAX_SUBNEGOTIATION = 64;
@@ -42,23 +41,6 @@ export type TelnetServer = { address: ServiceAddress; close(): Promise<void> };
 type OptionState = 'no' | 'yes' | 'wantyes';
 type ParseState = 'data' | 'iac' | 'option' | 'sb' | 'sb-iac';
 type Phase = 'user' | 'password' | 'shell' | 'closed';
-
-const sameText = (a: string, b: string) => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-};
-
-/** Doubles every 0xFF so that data is never read as a command (RFC 854). */
-const escapeIac = (bytes: Buffer): Buffer => {
-  if (!bytes.includes(IAC)) return bytes;
-  const out: number[] = [];
-  for (const byte of bytes) {
-    out.push(byte);
-    if (byte === IAC) out.push(IAC);
-  }
-  return Buffer.from(out);
-};
 
 /**
  * Text to the network virtual terminal: lines end with CR LF, and a CR alone is sent as CR NUL

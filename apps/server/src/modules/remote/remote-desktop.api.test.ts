@@ -4,10 +4,11 @@ import { VNC_MARKER } from '@fleetgate/device-sim/vnc';
 import { CONNECT_DESKTOP_PATH, DESKTOP_CLOSE } from '@fleetgate/shared/devices/tunnel';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
 import type { TestClient } from '#test/app';
 import { buildGatewayApp, httpPort, onlineAgent, registerDirect, testIdentity, waitFor } from '#test/devices';
 import { createUser, signedIn, tenantTree } from '#test/factories';
+import { openSocket } from '#test/sockets';
 
 /**
  * The console's desktop end to end: RFB over the desktop WebSocket, through the device's
@@ -22,19 +23,8 @@ let beta: TestClient;
 let agent: DeviceAgent;
 let deviceId: number;
 
-const cookieOf = (client: TestClient) =>
-  [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-
-function desktop(client: TestClient | undefined, query: string, origin = base) {
-  return new Promise<{ ws: WebSocket } | { status: number }>((resolve, reject) => {
-    const ws = new WebSocket(`${base.replace('http', 'ws')}${CONNECT_DESKTOP_PATH}?${query}`, {
-      headers: { ...(client ? { cookie: cookieOf(client) } : {}), origin },
-    });
-    ws.once('open', () => resolve({ ws }));
-    ws.once('unexpected-response', (_request, response) => resolve({ status: response.statusCode ?? 0 }));
-    ws.once('error', reject);
-  });
-}
+const desktop = (client: TestClient | undefined, query: string, origin = base) =>
+  openSocket(`${base}${CONNECT_DESKTOP_PATH}?${query}`, { client, origin });
 
 /** A viewer's side of RFB 3.8 over the socket: bytes read exactly as they come. */
 function viewer(ws: WebSocket) {

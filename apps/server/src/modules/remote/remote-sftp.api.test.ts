@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorsOf, type TestClient } from '#test/app';
 import { buildGatewayApp, httpPort, onlineAgent, registerDirect, testIdentity, waitFor } from '#test/devices';
 import { createUser, signedIn, tenantTree } from '#test/factories';
+import { cookieHeader } from '#test/sockets';
 
 /**
  * The console's file browser end to end: SFTP from the server to the simulated device's SSH
@@ -28,8 +29,6 @@ let deviceId: number;
 let files: string;
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
-const cookieOf = (client: TestClient) =>
-  [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
 
 /** Opened as a browser opens it, at the server's real address: the device's tunnel goes there. */
 async function open(client: TestClient, password = agent.password) {
@@ -159,7 +158,7 @@ describe('the file browser through a device tunnel', () => {
       const request = http.request(`${base}${fileUrl(browser.id, '/tmp/big.bin')}`, {
         method: 'PUT',
         headers: {
-          cookie: cookieOf(acme),
+          cookie: cookieHeader(acme),
           'x-requested-with': 'XMLHttpRequest',
           'x-xsrf-token': acme.cookies.get('XSRF-TOKEN') ?? '',
           'content-type': 'application/octet-stream',
@@ -186,7 +185,7 @@ describe('the file browser through a device tunnel', () => {
     const streamed = await fetch(`${base}${fileUrl(browser.id, '/tmp/big.bin')}`, {
       method: 'PUT',
       headers: {
-        cookie: cookieOf(acme),
+        cookie: cookieHeader(acme),
         'x-requested-with': 'XMLHttpRequest',
         'x-xsrf-token': acme.cookies.get('XSRF-TOKEN') ?? '',
         'content-type': 'application/octet-stream',

@@ -7,10 +7,10 @@ import {
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { errorsOf, type TestClient } from '#test/app';
 import { buildGatewayApp, httpPort, onlineAgent, registerDirect, testIdentity, waitFor } from '#test/devices';
 import { createUser, signedIn, tenantTree } from '#test/factories';
+import { openSocket } from '#test/sockets';
 import { remoteShareLinks } from '../../db/schema/remote';
 
 /**
@@ -28,16 +28,8 @@ let deviceId: number;
 let sshEntry: number;
 
 /** Opens a console socket with a key only (no cookie): the socket, or the status of the refusal. */
-function withKey(path: string, key: string) {
-  return new Promise<{ ws: WebSocket } | { status: number }>((resolve, reject) => {
-    const ws = new WebSocket(`${base.replace('http', 'ws')}${path}?key=${encodeURIComponent(key)}`, {
-      headers: { origin: base },
-    });
-    ws.once('open', () => resolve({ ws }));
-    ws.once('unexpected-response', (_request, response) => resolve({ status: response.statusCode ?? 0 }));
-    ws.once('error', reject);
-  });
-}
+const withKey = (path: string, key: string, origin = base) =>
+  openSocket(`${base}${path}?key=${encodeURIComponent(key)}`, { origin });
 
 const keyOf = (url: string) => new URL(url).searchParams.get('key')!;
 
@@ -164,16 +156,8 @@ describe('share links', () => {
     // An SSH link opens the console, not the desktop.
     expect(await withKey(CONNECT_DESKTOP_PATH, keyOf(fresh.url))).toEqual({ status: 400 });
     // A foreign page cannot use a key with the visitor's browser either: the Origin is checked first.
-    const foreign = await new Promise<number>((resolve) => {
-      const ws = new WebSocket(
-        `${base.replace('http', 'ws')}${CONNECT_TERMINAL_PATH}?key=${keyOf(fresh.url)}`,
-        {
-          headers: { origin: 'https://evil.example' },
-        },
-      );
-      ws.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
-    });
-    expect(foreign).toBe(403);
+    const foreign = await withKey(CONNECT_TERMINAL_PATH, keyOf(fresh.url), 'https://evil.example');
+    expect(foreign).toEqual({ status: 403 });
 
     // The link acts for its creator's sign-in: signing out ends it.
     const creator = await signedIn(app, 'admin@acme.test');

@@ -17,6 +17,7 @@ import { errorsOf, type TestClient } from '#test/app';
 import { buildGatewayApp, httpPort, onlineAgent, registerDirect, testIdentity, waitFor } from '#test/devices';
 import { createUser, signedIn, tenantTree } from '#test/factories';
 import { companyBalance } from '#test/resources';
+import { openSocket } from '#test/sockets';
 import { spendData } from '../resources/data-usage.service';
 import { NOT_ENOUGH_DATA } from './remote.service';
 
@@ -34,20 +35,9 @@ let guest: TestClient;
 let agent: DeviceAgent;
 let deviceId: number;
 
-const cookieOf = (client: TestClient) =>
-  [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-
 /** Opens the terminal socket; answers the socket or the HTTP status of the refusal. */
-function terminal(client: TestClient | undefined, query: string, headers: Record<string, string> = {}) {
-  return new Promise<{ ws: WebSocket } | { status: number }>((resolve, reject) => {
-    const ws = new WebSocket(`${base.replace('http', 'ws')}${CONNECT_TERMINAL_PATH}?${query}`, {
-      headers: { ...(client ? { cookie: cookieOf(client) } : {}), origin: base, ...headers },
-    });
-    ws.once('open', () => resolve({ ws }));
-    ws.once('unexpected-response', (_request, response) => resolve({ status: response.statusCode ?? 0 }));
-    ws.once('error', reject);
-  });
-}
+const terminal = (client: TestClient | undefined, query: string, headers: Record<string, string> = {}) =>
+  openSocket(`${base}${CONNECT_TERMINAL_PATH}?${query}`, { client, origin: base, headers });
 
 /** Everything a terminal socket receives: its notices and its screen. */
 function record(ws: WebSocket) {

@@ -1,25 +1,25 @@
 import { EventEmitter } from 'node:events';
 import type { Duplex } from 'node:stream';
 
-// RFC 854 commands.
-const IAC = 255;
-const DONT = 254;
-const DO = 253;
-const WONT = 252;
-const WILL = 251;
-const SB = 250;
-const SE = 240;
-// Options: RFC 857 ECHO, RFC 858 SUPPRESS-GO-AHEAD, RFC 1091 TERMINAL-TYPE, RFC 1073 NAWS.
-const ECHO = 1;
-const SGA = 3;
-const TTYPE = 24;
-const NAWS = 31;
-const TTYPE_IS = 0;
-const TTYPE_SEND = 1;
-
-const CR = 13;
-const LF = 10;
-const NUL = 0;
+import {
+  CR,
+  DO,
+  DONT,
+  ECHO,
+  escapeIac,
+  IAC,
+  LF,
+  NAWS,
+  NUL,
+  SB,
+  SE,
+  SGA,
+  TTYPE,
+  TTYPE_IS,
+  TTYPE_SEND,
+  WILL,
+  WONT,
+} from '@fleetgate/shared/devices/telnet';
 
 /** Longest subnegotiation a device may send; a real one (a terminal type, a status) is far shorter. */
 const MAX_SUBNEGOTIATION = 1024;
@@ -64,11 +64,6 @@ export type TelnetEvents = {
   /** A malformed negotiation or a broken stream; `close` follows. Emitted only when listened to. */
   error: [error: Error];
 };
-
-/** Doubles every 0xFF so that data is never read as a command (RFC 854). */
-function escapeIac(bytes: number[]): number[] {
-  return bytes.flatMap((byte) => (byte === IAC ? [IAC, IAC] : [byte]));
-}
 
 /**
  * What the user types, as the network virtual terminal wants it: 0xFF doubled, and a CR not
@@ -291,7 +286,7 @@ export class TelnetSession extends EventEmitter<TelnetEvents> {
   /** RFC 1073: width and height as 16-bit big-endian numbers, a 0xFF among them doubled. */
   private naws(): number[] {
     const size = [this.cols >> 8, this.cols & 0xff, this.rows >> 8, this.rows & 0xff];
-    return [IAC, SB, NAWS, ...escapeIac(size), IAC, SE];
+    return [IAC, SB, NAWS, ...escapeIac(Uint8Array.from(size)), IAC, SE];
   }
 
   private autoLogin(data: Buffer) {

@@ -1,6 +1,7 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import { IconFolder, IconTerminal2, IconWorld } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Panel } from '#src/components/page/Panel';
 import { DeviceFrame } from '#src/features/devices/device/DeviceFrame';
 import { notifyFailure } from '#src/lib/http/toasts';
 import type { PageProps } from '#src/lib/routing/page';
@@ -23,16 +24,10 @@ export function DeviceAccessTab({ chain, params }: PageProps) {
       {(device) => (
         <Stack gap="lg">
           {can('manage_devices') && (
-            <Paper withBorder p="md">
-              <Group justify="space-between" wrap="wrap" gap="sm">
-                <Stack gap={2} style={{ flex: 1, minWidth: 220 }}>
-                  <Title order={3} size="h5">
-                    {t('console.heading')}
-                  </Title>
-                  <Text size="sm" c="dimmed">
-                    {t('console.text')}
-                  </Text>
-                </Stack>
+            <Panel
+              title={t('console.heading')}
+              text={t('console.text')}
+              action={
                 <Group gap="xs">
                   <Button
                     leftSection={<IconTerminal2 size={16} />}
@@ -62,8 +57,8 @@ export function DeviceAccessTab({ chain, params }: PageProps) {
                     {t('open.web')}
                   </Button>
                 </Group>
-              </Group>
-            </Paper>
+              }
+            />
           )}
           <Stack gap="xs">
             <Group justify="space-between">

@@ -12,12 +12,12 @@ import {
   PasswordInput,
   Stack,
   Text,
-  Title,
 } from '@mantine/core';
 import RFB from '@novnc/novnc';
 import { IconKeyboard } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConnectHeader } from '../ConnectHeader';
 import { SharedGate } from '../SharedGate';
 import { targetOf } from '../terminal/target';
 import { connectUrl, type TerminalTarget } from '../terminal/terminal-socket';
@@ -126,38 +126,21 @@ export function Desktop({
   const live = state.kind === 'connected';
   return (
     <Stack p="md" gap="sm" h="100vh" data-testid="connect-desktop">
-      <Group justify="space-between" wrap="nowrap">
-        <Group gap="sm" wrap="nowrap" miw={0}>
-          <Title order={1} size="h3">
-            {t('desktop.title')}
-          </Title>
-          {name && (
-            <Text c="dimmed" truncate data-testid="desktop-target">
-              {name}
-            </Text>
-          )}
-        </Group>
-        <Group gap="xs" wrap="nowrap">
-          {user && (
-            <Text size="sm" visibleFrom="sm">
-              {user.email}
-            </Text>
-          )}
-          {state.kind === 'closed' ? (
-            <Button onClick={onReconnect} data-testid="desktop-reconnect">
-              {t('desktop.reconnect')}
-            </Button>
-          ) : (
-            <Button
-              variant="default"
-              onClick={() => rfb.current?.disconnect()}
-              data-testid="desktop-disconnect"
-            >
-              {t('ssh.disconnect')}
-            </Button>
-          )}
-        </Group>
-      </Group>
+      <ConnectHeader title={t('desktop.title')} name={name} user={user} testId="desktop">
+        {state.kind === 'closed' ? (
+          <Button onClick={onReconnect} data-testid="desktop-reconnect">
+            {t('desktop.reconnect')}
+          </Button>
+        ) : (
+          <Button
+            variant="default"
+            onClick={() => rfb.current?.disconnect()}
+            data-testid="desktop-disconnect"
+          >
+            {t('ssh.disconnect')}
+          </Button>
+        )}
+      </ConnectHeader>
 
       {state.kind === 'closed' && (
         <Alert color={state.error ? 'red' : 'gray'} role="status" data-testid="desktop-ended">

@@ -18,7 +18,6 @@ import {
   Table,
   Text,
   TextInput,
-  Title,
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
@@ -42,6 +41,7 @@ import { api } from '#src/lib/http/client';
 import { downloadFile } from '#src/lib/http/download';
 import { readWithProgress } from '#src/lib/http/read-progress';
 import { uploadFile } from '#src/lib/http/upload';
+import { ConnectHeader } from '../ConnectHeader';
 import { DeviceSignIn, type Ended } from '../DeviceSignIn';
 import { targetOf } from '../terminal/target';
 import type { TerminalTarget } from '../terminal/terminal-socket';
@@ -201,34 +201,17 @@ export function SftpBrowser({ target, user }: { target: TerminalTarget; user: Cu
   const crumbs = folder.split('/').filter(Boolean);
   return (
     <Stack p="md" gap="sm" mih="100vh" data-testid="connect-sftp">
-      <Group justify="space-between" wrap="nowrap">
-        <Group gap="sm" wrap="nowrap" miw={0}>
-          <Title order={1} size="h3">
-            {t('sftp.title')}
-          </Title>
-          {name && (
-            <Text c="dimmed" truncate data-testid="sftp-target">
-              {name}
-            </Text>
-          )}
-        </Group>
-        <Group gap="xs" wrap="nowrap">
-          {user && (
-            <Text size="sm" visibleFrom="sm">
-              {user.email}
-            </Text>
-          )}
-          {session ? (
-            <Button variant="default" onClick={() => void disconnect()} data-testid="sftp-disconnect">
-              {t('ssh.disconnect')}
-            </Button>
-          ) : (
-            <Button variant="default" onClick={() => window.close()}>
-              {t('close')}
-            </Button>
-          )}
-        </Group>
-      </Group>
+      <ConnectHeader title={t('sftp.title')} name={name} user={user} testId="sftp">
+        {session ? (
+          <Button variant="default" onClick={() => void disconnect()} data-testid="sftp-disconnect">
+            {t('ssh.disconnect')}
+          </Button>
+        ) : (
+          <Button variant="default" onClick={() => window.close()}>
+            {t('close')}
+          </Button>
+        )}
+      </ConnectHeader>
 
       {!session && (
         <DeviceSignIn

@@ -1,11 +1,12 @@
 import '@xterm/xterm/css/xterm.css';
 import type { TerminalNotice } from '@fleetgate/shared/devices/tunnel';
 import type { CurrentUser } from '@fleetgate/shared/schemas/auth';
-import { Alert, Badge, Box, Button, Center, Code, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Center, Code, Group, Stack, Text } from '@mantine/core';
 import { FitAddon } from '@xterm/addon-fit';
 import { Terminal } from '@xterm/xterm';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConnectHeader } from '../ConnectHeader';
 import { DeviceSignIn } from '../DeviceSignIn';
 import { SharedGate } from '../SharedGate';
 import { useTargetName } from '../use-target-name';
@@ -129,38 +130,26 @@ export function TerminalConsole({
   const live = state.kind === 'connected' || state.kind === 'connecting';
   return (
     <Stack p="md" gap="sm" h="100vh" data-testid={`connect-${protocol}`}>
-      <Group justify="space-between" wrap="nowrap">
-        <Group gap="sm" wrap="nowrap" miw={0}>
-          <Title order={1} size="h3">
-            {t(protocol === 'telnet' ? 'telnet.title' : 'ssh.title')}
-          </Title>
-          {name && (
-            <Text c="dimmed" truncate data-testid="ssh-target">
-              {name}
-            </Text>
-          )}
-        </Group>
-        <Group gap="xs" wrap="nowrap">
-          {user && (
-            <Text size="sm" visibleFrom="sm">
-              {user.email}
-            </Text>
-          )}
-          {live ? (
-            <Button
-              variant="default"
-              onClick={() => terminal.current?.connection?.close()}
-              data-testid="ssh-disconnect"
-            >
-              {t('ssh.disconnect')}
-            </Button>
-          ) : (
-            <Button variant="default" onClick={() => window.close()}>
-              {t('close')}
-            </Button>
-          )}
-        </Group>
-      </Group>
+      <ConnectHeader
+        title={t(protocol === 'telnet' ? 'telnet.title' : 'ssh.title')}
+        name={name}
+        user={user}
+        testId="ssh"
+      >
+        {live ? (
+          <Button
+            variant="default"
+            onClick={() => terminal.current?.connection?.close()}
+            data-testid="ssh-disconnect"
+          >
+            {t('ssh.disconnect')}
+          </Button>
+        ) : (
+          <Button variant="default" onClick={() => window.close()}>
+            {t('close')}
+          </Button>
+        )}
+      </ConnectHeader>
 
       {(state.kind === 'signin' || state.kind === 'closed') && (
         <DeviceSignIn

@@ -7,11 +7,9 @@ import {
   Code,
   CopyButton,
   Group,
-  Paper,
   Stack,
   Table,
   Text,
-  Title,
   Tooltip,
 } from '@mantine/core';
 import { IconCheck, IconCircleCheck, IconCopy, IconPlugConnected, IconX } from '@tabler/icons-react';
@@ -20,6 +18,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { openForm } from '#src/components/forms/open-form';
 import { SchemaForm } from '#src/components/forms/SchemaForm';
+import { Panel } from '#src/components/page/Panel';
 import { RowAction } from '#src/components/table/RowAction';
 import type { FormBodyProps } from '#src/lib/forms/types';
 import { api, type Envelope } from '#src/lib/http/client';
@@ -131,78 +130,72 @@ export function PortForwards({ deviceId }: { deviceId: number }) {
   });
   const rows = forwards.data ?? [];
   return (
-    <Paper withBorder p="md" data-testid="port-forwards">
-      <Stack gap="sm">
-        <Group justify="space-between" wrap="wrap" gap="sm">
-          <Stack gap={2} style={{ flex: 1, minWidth: 220 }}>
-            <Title order={3} size="h5">
-              {t('forward.heading')}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {t('forward.text')}
-            </Text>
-          </Stack>
-          {can('manage_devices') && (
-            <Button
-              variant="default"
-              leftSection={<IconPlugConnected size={16} />}
-              onClick={() => void openPortForward({ device_id: deviceId })}
-              data-testid="forward-open"
-            >
-              {t('forward.title')}
-            </Button>
-          )}
-        </Group>
-        {forwards.isError ? (
-          <Alert color="red">{failureMessage(forwards.error, 'get', 'port forwards')}</Alert>
-        ) : rows.length === 0 ? (
-          <Text size="sm" data-testid="forwards-empty">
-            {t('forward.none')}
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table aria-label={t('forward.heading')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('forward.listen')}</Table.Th>
-                  <Table.Th>{t('column.what')}</Table.Th>
-                  <Table.Th>{t('forward.until')}</Table.Th>
-                  <Table.Th>{t('forward.clients')}</Table.Th>
-                  {can('manage_devices') && <Table.Th w={70}>{t('column.actions')}</Table.Th>}
+    <Panel
+      title={t('forward.heading')}
+      text={t('forward.text')}
+      testId="port-forwards"
+      action={
+        can('manage_devices') && (
+          <Button
+            variant="default"
+            leftSection={<IconPlugConnected size={16} />}
+            onClick={() => void openPortForward({ device_id: deviceId })}
+            data-testid="forward-open"
+          >
+            {t('forward.title')}
+          </Button>
+        )
+      }
+    >
+      {forwards.isError ? (
+        <Alert color="red">{failureMessage(forwards.error, 'get', 'port forwards')}</Alert>
+      ) : rows.length === 0 ? (
+        <Text size="sm" data-testid="forwards-empty">
+          {t('forward.none')}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table aria-label={t('forward.heading')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('forward.listen')}</Table.Th>
+                <Table.Th>{t('column.what')}</Table.Th>
+                <Table.Th>{t('forward.until')}</Table.Th>
+                <Table.Th>{t('forward.clients')}</Table.Th>
+                {can('manage_devices') && <Table.Th w={70}>{t('column.actions')}</Table.Th>}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((forward) => (
+                <Table.Tr key={forward.id} data-testid="forward-row">
+                  <Table.Td>
+                    <Code>{`${forward.host}:${forward.port}`}</Code>
+                  </Table.Td>
+                  <Table.Td>
+                    {t(`protocol.${forward.protocol}`)}
+                    {forward.entry_name ? ` · ${forward.entry_name}` : ''} ({forward.target_host}:
+                    {forward.target_port})
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTime(forward.expires_at)}</Table.Td>
+                  <Table.Td>{forward.connections}</Table.Td>
+                  {can('manage_devices') && (
+                    <Table.Td>
+                      <RowAction
+                        label={t('forward.close')}
+                        color="red"
+                        onClick={() => void closing.run(forward)}
+                        testId="forward-close"
+                      >
+                        <IconX size={16} />
+                      </RowAction>
+                    </Table.Td>
+                  )}
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((forward) => (
-                  <Table.Tr key={forward.id} data-testid="forward-row">
-                    <Table.Td>
-                      <Code>{`${forward.host}:${forward.port}`}</Code>
-                    </Table.Td>
-                    <Table.Td>
-                      {t(`protocol.${forward.protocol}`)}
-                      {forward.entry_name ? ` · ${forward.entry_name}` : ''} ({forward.target_host}:
-                      {forward.target_port})
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTime(forward.expires_at)}</Table.Td>
-                    <Table.Td>{forward.connections}</Table.Td>
-                    {can('manage_devices') && (
-                      <Table.Td>
-                        <RowAction
-                          label={t('forward.close')}
-                          color="red"
-                          onClick={() => void closing.run(forward)}
-                          testId="forward-close"
-                        >
-                          <IconX size={16} />
-                        </RowAction>
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Stack>
-    </Paper>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Panel>
   );
 }

@@ -1,12 +1,13 @@
 import type { Json } from '@fleetgate/shared/schemas/api';
 import type { ShareLink } from '@fleetgate/shared/schemas/remote';
-import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconCircleCheck, IconShare, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { openForm } from '#src/components/forms/open-form';
 import { SchemaForm } from '#src/components/forms/SchemaForm';
+import { Panel } from '#src/components/page/Panel';
 import { RowAction } from '#src/components/table/RowAction';
 import type { FormBodyProps } from '#src/lib/forms/types';
 import { api, type Envelope } from '#src/lib/http/client';
@@ -78,86 +79,80 @@ export function ShareLinks({ entryId, enabled }: { entryId: number; enabled: boo
   });
   const rows = links.data ?? [];
   return (
-    <Paper withBorder p="md" data-testid="share-links">
-      <Stack gap="sm">
-        <Group justify="space-between" wrap="wrap" gap="sm">
-          <Stack gap={2} style={{ flex: 1, minWidth: 220 }}>
-            <Title order={3} size="h5">
-              {t('share.heading')}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {t('share.text')}
-            </Text>
-          </Stack>
-          {manage && (
-            <Button
-              variant="default"
-              leftSection={<IconShare size={16} />}
-              disabled={!enabled}
-              onClick={() =>
-                void import('../forms/remote-forms').then(({ shareLinkForm }) =>
-                  openForm(shareLinkForm(entryId)),
-                )
-              }
-              data-testid="share-open"
-            >
-              {t('share.title')}
-            </Button>
-          )}
-        </Group>
-        {links.isError ? (
-          <Alert color="red">{failureMessage(links.error, 'get', 'share links')}</Alert>
-        ) : rows.length === 0 ? (
-          <Text size="sm" data-testid="share-empty">
-            {t('share.none')}
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table aria-label={t('share.heading')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('share.createdBy')}</Table.Th>
-                  <Table.Th>{t('share.until')}</Table.Th>
-                  <Table.Th>{t('share.uses')}</Table.Th>
-                  <Table.Th>{t('share.state')}</Table.Th>
-                  {manage && <Table.Th w={70}>{t('column.actions')}</Table.Th>}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((link) => {
-                  const state = stateOf(link);
-                  return (
-                    <Table.Tr key={link.id} data-testid="share-row" data-state={state}>
-                      <Table.Td>{link.created_by_email ?? '—'}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTime(link.expires_at)}</Table.Td>
-                      <Table.Td>{link.uses}</Table.Td>
+    <Panel
+      title={t('share.heading')}
+      text={t('share.text')}
+      testId="share-links"
+      action={
+        manage && (
+          <Button
+            variant="default"
+            leftSection={<IconShare size={16} />}
+            disabled={!enabled}
+            onClick={() =>
+              void import('../forms/remote-forms').then(({ shareLinkForm }) =>
+                openForm(shareLinkForm(entryId)),
+              )
+            }
+            data-testid="share-open"
+          >
+            {t('share.title')}
+          </Button>
+        )
+      }
+    >
+      {links.isError ? (
+        <Alert color="red">{failureMessage(links.error, 'get', 'share links')}</Alert>
+      ) : rows.length === 0 ? (
+        <Text size="sm" data-testid="share-empty">
+          {t('share.none')}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table aria-label={t('share.heading')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('share.createdBy')}</Table.Th>
+                <Table.Th>{t('share.until')}</Table.Th>
+                <Table.Th>{t('share.uses')}</Table.Th>
+                <Table.Th>{t('share.state')}</Table.Th>
+                {manage && <Table.Th w={70}>{t('column.actions')}</Table.Th>}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((link) => {
+                const state = stateOf(link);
+                return (
+                  <Table.Tr key={link.id} data-testid="share-row" data-state={state}>
+                    <Table.Td>{link.created_by_email ?? '—'}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTime(link.expires_at)}</Table.Td>
+                    <Table.Td>{link.uses}</Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color={STATE_COLOURS[state]} tt="none">
+                        {t(`share.${state}`)}
+                      </Badge>
+                    </Table.Td>
+                    {manage && (
                       <Table.Td>
-                        <Badge variant="light" color={STATE_COLOURS[state]} tt="none">
-                          {t(`share.${state}`)}
-                        </Badge>
+                        {state === 'active' && (
+                          <RowAction
+                            label={t('share.revoke')}
+                            color="red"
+                            onClick={() => void revoking.run(link)}
+                            testId="share-revoke"
+                          >
+                            <IconX size={16} />
+                          </RowAction>
+                        )}
                       </Table.Td>
-                      {manage && (
-                        <Table.Td>
-                          {state === 'active' && (
-                            <RowAction
-                              label={t('share.revoke')}
-                              color="red"
-                              onClick={() => void revoking.run(link)}
-                              testId="share-revoke"
-                            >
-                              <IconX size={16} />
-                            </RowAction>
-                          )}
-                        </Table.Td>
-                      )}
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Stack>
-    </Paper>
+                    )}
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Panel>
   );
 }
