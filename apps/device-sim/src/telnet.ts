@@ -96,7 +96,7 @@ function serveConnection(socket: Socket, device: ServiceDevice) {
   /** Bytes of the current chunk the shell will read. */
   let shellInput: number[] = [];
 
-  const send = (bytes: Buffer | string) => {
+  const send = (bytes: Uint8Array | string) => {
     if (!socket.destroyed && socket.writable) socket.write(typeof bytes === 'string' ? toNvt(bytes) : bytes);
   };
   const command = (...bytes: number[]) => send(Buffer.from(bytes));

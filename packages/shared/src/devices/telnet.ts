@@ -19,12 +19,12 @@ export const LF = 10;
 export const NUL = 0;
 
 /** Doubles every 0xFF so that data is never read as a command (RFC 854). */
-export function escapeIac(bytes: Uint8Array): Buffer {
-  if (!bytes.includes(IAC)) return Buffer.from(bytes);
+export function escapeIac(bytes: Uint8Array): Uint8Array {
+  if (!bytes.includes(IAC)) return bytes;
   const out: number[] = [];
   for (const byte of bytes) {
     out.push(byte);
     if (byte === IAC) out.push(IAC);
   }
-  return Buffer.from(out);
+  return Uint8Array.from(out);
 }
