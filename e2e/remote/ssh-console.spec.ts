@@ -8,6 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { brokerPort, companyId, fleetDevices, registerDevices, Simulator } from '../devices/support';
 import { pageApi } from '../support/api';
+import { axeViolations } from '../support/axe';
 import { launchBrowser, screenshot } from '../support/browser';
 import { USERS } from '../support/fixtures';
 import { type RunningServer, startServer } from '../support/server';
@@ -475,7 +476,37 @@ describe('remote access: the SSH console through a device tunnel', () => {
         .poll(() => console.evaluate(() => document.documentElement.scrollWidth - innerWidth), WAIT)
         .toBeLessThanOrEqual(0);
       await screenshot(console, 'remote-ssh-console-390');
+      expect(await axeViolations(console)).toEqual([]);
       await console.close();
+
+      // The files and the desktop, each signed in or connected, fit the phone and pass axe.
+      for (const [screen, ready] of [
+        [
+          'sftp',
+          async (p: Page) => {
+            await p.getByLabel('Password', { exact: true }).fill(`admin-${DEVICE!.serial}`);
+            await p.getByTestId('sftp-connect').click();
+            await p.getByTestId('sftp-entry').first().waitFor(WAIT);
+          },
+        ],
+        [
+          'desktop',
+          async (p: Page) => {
+            await expect.poll(() => p.getByTestId('desktop-state').textContent(), WAIT).toBe('Connected');
+          },
+        ],
+      ] as const) {
+        const connect = await page.context().newPage();
+        await connect.setViewportSize(PHONE);
+        await connect.goto(`/rms-connect/${screen}?device_id=${deviceId}`);
+        await ready(connect);
+        await expect
+          .poll(() => connect.evaluate(() => document.documentElement.scrollWidth - innerWidth), WAIT)
+          .toBeLessThanOrEqual(0);
+        expect(await axeViolations(connect), screen).toEqual([]);
+        await screenshot(connect, `remote-${screen}-390`);
+        await connect.close();
+      }
     } finally {
       await page.setViewportSize(WIDE);
     }

@@ -185,6 +185,7 @@ export function Desktop({
           visibility: state.kind === 'closed' ? 'hidden' : 'visible',
         }}
         data-testid="desktop-screen"
+        role="region"
         aria-label={t('desktop.screen')}
       />
 

@@ -228,12 +228,12 @@ export function SftpBrowser({ target, user }: { target: TerminalTarget; user: Cu
         <>
           <Group justify="space-between" wrap="wrap" gap="xs">
             <Breadcrumbs separatorMargin={4} data-testid="sftp-path">
-              <UnstyledButton onClick={() => void load('/')} aria-label={t('sftp.top')} c="blue">
+              <UnstyledButton onClick={() => void load('/')} aria-label={t('sftp.top')} td="underline">
                 <IconHome size={14} aria-hidden />
               </UnstyledButton>
               {crumbs.map((part, index) => (
                 <UnstyledButton
-                  c="blue"
+                  td="underline"
                   key={`/${crumbs.slice(0, index + 1).join('/')}`}
                   onClick={() => void load(`/${crumbs.slice(0, index + 1).join('/')}`)}
                 >
@@ -362,7 +362,7 @@ export function SftpBrowser({ target, user }: { target: TerminalTarget; user: Cu
                           <IconFile size={16} aria-hidden />
                         )}
                         {entry.type === 'directory' || entry.type === 'link' ? (
-                          <UnstyledButton c="blue" fz="sm" onClick={() => void load(entry.path)}>
+                          <UnstyledButton td="underline" fz="sm" onClick={() => void load(entry.path)}>
                             {entry.name}
                           </UnstyledButton>
                         ) : (
