@@ -4,8 +4,10 @@
  * same bytes, on the same number of keep-alive connections, in the same run. The caller
  * comes from memory (modules/auth/caller-cache.ts), so the target is ≥ 0.5× of bare.
  *
- *   npm run bench:http [-- --connections 10 --seconds 5 --only pglite|postgres]
+ *   npm run bench:http [-- --connections 10 --seconds 5 --rounds 3 --only pglite|postgres]
  *
+ * The machine's speed moves by a third within a minute here (docs/performance.md), so the
+ * two servers take turns, `--rounds` times each, and the medians are compared.
  * The load comes from a process of its own; the servers share this one, one at a time.
  * Runs on PGlite, and on PostgreSQL too when DATABASE_URL or TEST_DATABASE_URL is set.
  */
@@ -23,11 +25,19 @@ const { values: args } = parseArgs({
   options: {
     connections: { type: 'string', default: '10' },
     seconds: { type: 'string', default: '5' },
+    rounds: { type: 'string', default: '3' },
     only: { type: 'string' },
   },
 });
 const connections = Number(args.connections);
 const seconds = Number(args.seconds);
+const rounds = Number(args.rounds);
+
+/** The round with the median throughput. */
+function median(results: Result[]): Result {
+  const sorted = [...results].sort((a, b) => a.perSecond - b.perSecond);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
 
 /** Signs in over HTTP as the console does; answers the headers a signed-in GET carries. */
 async function signIn(base: string): Promise<Record<string, string>> {
@@ -65,7 +75,7 @@ async function load(child: Child<LoadIn, LoadOut>, url: string, headers: Record<
 }
 
 printMachine(
-  `Signed-in request floor: GET /api/user against bare node:http (${connections} connections, ${seconds} s)`,
+  `Signed-in request floor: GET /api/user against bare node:http (${connections} connections, ${seconds} s, medians of ${rounds} alternating rounds)`,
 );
 const child = new Child<LoadIn, LoadOut>(new URL('./support/http-load.ts', import.meta.url));
 const rows: string[][] = [];
@@ -80,10 +90,19 @@ try {
       const sample = await fetch(`${base}/api/user`, { headers });
       if (sample.status !== 200) throw new Error(`GET /api/user: ${sample.status}`);
       const body = Buffer.from(await sample.arrayBuffer());
-      const fleetgate = await load(child, `${base}/api/user`, headers);
       const bare = await bareServer(body, sample.headers.get('content-type') ?? 'application/json');
-      const plain = await load(child, bare.url, headers);
+      const ours: Result[] = [];
+      const theirs: Result[] = [];
+      for (let round = 0; round < rounds; round++) {
+        ours.push(await load(child, `${base}/api/user`, headers));
+        theirs.push(await load(child, bare.url, headers));
+      }
       bare.server.close();
+      const fleetgate = median(ours);
+      const plain = median(theirs);
+      console.log(
+        `${database.label}: Fleetgate ${ours.map((r) => count(r.perSecond)).join(', ')} req/s; bare ${theirs.map((r) => count(r.perSecond)).join(', ')} req/s`,
+      );
       const ratio = fleetgate.perSecond / plain.perSecond;
       for (const [name, r] of [
         [`Fleetgate GET /api/user (${database.label})`, fleetgate],

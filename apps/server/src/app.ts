@@ -1,7 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { createSecretBox, loadSecretKey, type SecretBox } from './auth/secret-key';
 import { logStream, requestLogController } from './cli/log-format';
 import type { Config } from './config';
@@ -15,6 +15,7 @@ import { registerCompression } from './http/compression';
 import { registerErrorHandling } from './http/error-handler';
 import { registerInputGuard } from './http/input-guard';
 import { registerSecurityHeaders } from './http/security-headers';
+import { responseSerializer } from './http/serializer';
 import { accountRoutes } from './modules/account/account.routes';
 import { accountSessionsRoutes } from './modules/account/sessions.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -124,7 +125,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer({ checkAnswers: config.env !== 'production' }));
   registerErrorHandling(app);
   registerInputGuard(app);
 

@@ -69,6 +69,20 @@ function expectSecurityHeaders(response: LightMyRequestResponse) {
   expect(csp).not.toContain('upgrade-insecure-requests');
 }
 
+/** What every API answer carries: a JSON API's set, which refuses everything a page might do. */
+function expectApiSecurityHeaders(response: LightMyRequestResponse) {
+  expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+  expect(response.headers['x-frame-options']).toBe('DENY');
+  expect(response.headers['x-content-type-options']).toBe('nosniff');
+  expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+  expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+  expect(response.headers['permissions-policy']).toContain('camera=()');
+  expect(response.headers['strict-transport-security']).toBeUndefined();
+  // The page-only legacy headers stay on pages.
+  expect(response.headers['x-dns-prefetch-control']).toBeUndefined();
+}
+
 describe('security headers on every answer', () => {
   it('the console page carries them and is revalidated on every load', async () => {
     const page = await get('/');
@@ -91,12 +105,19 @@ describe('security headers on every answer', () => {
   it('API answers carry them and are never stored, signed in or not', async () => {
     const signedIn = await admin.get('/api/user');
     expect(signedIn.statusCode).toBe(200);
-    expectSecurityHeaders(signedIn);
+    expectApiSecurityHeaders(signedIn);
     expect(signedIn.headers['cache-control']).toBe('no-store');
     const anonymous = await get('/api/user', { 'x-requested-with': 'XMLHttpRequest' });
     expect(anonymous.statusCode).toBe(401);
-    expectSecurityHeaders(anonymous);
+    expectApiSecurityHeaders(anonymous);
     expect(anonymous.headers['cache-control']).toBe('no-store');
+  });
+
+  it('the API description is a page, with the page headers', async () => {
+    const docs = await get('/api/docs/');
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['content-type']).toContain('text/html');
+    expectSecurityHeaders(docs);
   });
 
   it('an API answer that chooses its own caching keeps it', async () => {
@@ -108,7 +129,7 @@ describe('security headers on every answer', () => {
   it('404s and 500s carry them too', async () => {
     const noRoute = await admin.get('/api/nope');
     expect(noRoute.statusCode).toBe(404);
-    expectSecurityHeaders(noRoute);
+    expectApiSecurityHeaders(noRoute);
     expect(noRoute.headers['cache-control']).toBe('no-store');
     const noFile = await get('/assets-static/missing-AbC123xy.js');
     expect(noFile.statusCode).toBe(404);

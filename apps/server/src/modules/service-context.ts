@@ -41,20 +41,64 @@ export type ServiceContext = PublicContext & { caller: AuthContext };
 
 /** The context of a request that needs no sign-in (sign-in itself, invitation links). */
 export function publicContext(app: FastifyInstance, request: FastifyRequest): PublicContext {
-  return {
-    db: app.db,
-    address: request.ip,
-    baseUrl: (app.config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/$/, ''),
-    config: app.config,
-    secrets: app.secrets,
-    log: request.log,
-    realtime: app.realtime,
-    gateway: app.gateway,
-    deviceNotify: app.deviceNotify,
-    mail: app.mail,
-    notifications: app.notifications,
-    brands: app.brands,
-  };
+  return new RequestContext(app, request);
+}
+
+/**
+ * A request's context. The address and the base URL are read when a service asks for them
+ * (an audit entry, a mail), not on every request: each costs header parsing or a system call.
+ * Being getters, they do not survive a spread: a changed copy comes from `withParts`.
+ */
+class RequestContext implements PublicContext {
+  readonly db: Db;
+  readonly config: Config;
+  readonly secrets: SecretBox;
+  readonly log: FastifyBaseLogger;
+  readonly realtime: Realtime;
+  readonly gateway: Gateway;
+  readonly deviceNotify: Notify;
+  readonly mail: MailService;
+  readonly notifications: Notifier;
+  readonly brands: BrandCache;
+  private seenAddress: string | undefined;
+  private seenBaseUrl: string | undefined;
+
+  constructor(
+    app: FastifyInstance,
+    private readonly request: FastifyRequest,
+  ) {
+    this.db = app.db;
+    this.config = app.config;
+    this.secrets = app.secrets;
+    this.log = request.log;
+    this.realtime = app.realtime;
+    this.gateway = app.gateway;
+    this.deviceNotify = app.deviceNotify;
+    this.mail = app.mail;
+    this.notifications = app.notifications;
+    this.brands = app.brands;
+  }
+
+  get address(): string {
+    this.seenAddress ??= this.request.ip;
+    return this.seenAddress;
+  }
+
+  get baseUrl(): string {
+    this.seenBaseUrl ??= (this.config.publicUrl ?? `${this.request.protocol}://${this.request.host}`).replace(
+      /\/$/,
+      '',
+    );
+    return this.seenBaseUrl;
+  }
+}
+
+/** A context with some parts changed (a transaction's `db`, a caller), reading the rest from `ctx`. */
+export function withParts<T extends PublicContext, P extends Partial<ServiceContext>>(
+  ctx: T,
+  parts: P,
+): T & P {
+  return Object.assign(Object.create(ctx) as T, parts);
 }
 
 /**
@@ -86,7 +130,8 @@ export function upgradeContext(
 
 /** The context of a signed-in request; a 401 without a caller. */
 export function serviceContext(app: FastifyInstance, request: FastifyRequest): ServiceContext {
-  return { ...publicContext(app, request), caller: requireAuth(request) };
+  // Not spread: spreading would read the lazy parts at once.
+  return Object.assign(publicContext(app, request), { caller: requireAuth(request) });
 }
 
 /**

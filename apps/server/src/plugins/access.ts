@@ -1,5 +1,5 @@
 import { hasPermission, type Permission } from '@fleetgate/shared/permissions';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../http/errors';
 import { requireRecentConfirmation } from '../modules/auth/recent-confirmation';
@@ -50,7 +50,8 @@ export function requireAuth(request: FastifyRequest): AuthContext {
 
 function guardFor(access: RouteAccess) {
   if ('public' in access) return undefined;
-  return async (request: FastifyRequest) => {
+  // Callback style: a check that waits for nothing needs no promise.
+  return (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
     const auth = requireAuth(request);
     if (
       'permission' in access &&
@@ -58,6 +59,7 @@ function guardFor(access: RouteAccess) {
     ) {
       throw forbidden();
     }
+    done();
   };
 }
 

@@ -166,24 +166,8 @@ async function authenticateBearer(app: FastifyInstance, request: FastifyRequest,
 export const authPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('auth', null);
-    app.addHook('onRequest', async (request) => {
-      const url = request.url;
-      if (!isApi(url) || isDocs(url)) return;
-      const open = routeAccess(request);
-      if (request.method === 'GET' && open && 'public' in open && open.loadedByBrowser) return;
-      const bearer = bearerOf(request.headers.authorization);
-      if (bearer) return authenticateBearer(app, request, bearer);
-      if (request.headers['x-requested-with'] !== 'XMLHttpRequest') {
-        throw AppError.of(403, 'FORBIDDEN', 'Requests must carry X-Requested-With: XMLHttpRequest');
-      }
-      const unsafe = UNSAFE.has(request.method);
-      if (unsafe && !originAllowed(request, app.config.publicUrl)) {
-        throw AppError.of(403, 'FORBIDDEN', 'Request origin is not allowed');
-      }
-      const token = accessCookie(request, app.config.publicUrl);
-      if (!token) return;
-      const caller = await app.callers.resolve(token);
-      if (!caller) return;
+    /** The caller found: the XSRF check of unsafe methods, then the blocking conditions. */
+    function admit(request: FastifyRequest, caller: AuthContext, unsafe: boolean) {
       if (unsafe) checkXsrf(request, caller.session);
       request.auth = caller;
       // product §6 blocking conditions: the notice screens' routes only.
@@ -194,11 +178,45 @@ export const authPlugin = fp(
           throw blockedError(block);
         }
       }
+    }
+
+    // Callback style, not async: a caller kept in memory is admitted without a promise.
+    app.addHook('onRequest', (request, _reply, done) => {
+      const url = request.url;
+      if (!isApi(url) || isDocs(url)) return done();
+      const open = routeAccess(request);
+      if (request.method === 'GET' && open && 'public' in open && open.loadedByBrowser) return done();
+      const bearer = bearerOf(request.headers.authorization);
+      if (bearer) {
+        authenticateBearer(app, request, bearer).then(() => done(), done);
+        return;
+      }
+      if (request.headers['x-requested-with'] !== 'XMLHttpRequest') {
+        throw AppError.of(403, 'FORBIDDEN', 'Requests must carry X-Requested-With: XMLHttpRequest');
+      }
+      const unsafe = UNSAFE.has(request.method);
+      if (unsafe && !originAllowed(request, app.config.publicUrl)) {
+        throw AppError.of(403, 'FORBIDDEN', 'Request origin is not allowed');
+      }
+      const token = accessCookie(request, app.config.publicUrl);
+      if (!token) return done();
+      const kept = app.callers.kept(token);
+      if (kept) {
+        admit(request, kept, unsafe);
+        return done();
+      }
+      app.callers
+        .resolve(token)
+        .then((caller) => {
+          if (caller) admit(request, caller, unsafe);
+        })
+        .then(() => done(), done);
     });
     // A change answers only once every server's kept callers have heard of it here, so the
     // next request, whatever it is, meets the change (a revoked session, a new role).
-    app.addHook('onSend', async (request) => {
-      if (UNSAFE.has(request.method) && isApi(request.url)) await app.callers.settle();
+    app.addHook('onSend', (request, _reply, payload, done) => {
+      if (!UNSAFE.has(request.method) || !isApi(request.url)) return done(null, payload);
+      app.callers.settle().then(() => done(null, payload), done);
     });
   },
   { name: 'auth', dependencies: ['access'] },

@@ -10,18 +10,33 @@ import {
 } from '@fleetgate/shared/schemas/auth';
 import { loginWithSecondStepSchema } from '@fleetgate/shared/schemas/mfa';
 import { safeContinueUrl } from '@fleetgate/shared/url';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, unauthorized } from '#src/http/errors';
 import { requireAuth } from '#src/plugins/access';
-import { checkXsrf, clearAuthCookies, refreshCookie, setAuthCookies } from '#src/plugins/auth';
+import {
+  type AuthContext,
+  checkXsrf,
+  clearAuthCookies,
+  refreshCookie,
+  setAuthCookies,
+} from '#src/plugins/auth';
 import { accountService } from '../account/account.service';
 import { clientOf, LOGIN_PAGE } from '../account/links';
+import { impersonationService } from '../impersonation/impersonation.service';
 import { mfaService } from '../mfa/mfa.service';
 import { publicContext, serviceContext } from '../service-context';
 import { presentCurrentUser } from './user.presenter';
 
 /** Sign-in, token refresh and revoke, the current user, password confirmation (product §7 Session). */
+const JSON_UTF8 = 'application/json; charset=utf-8';
+
+/** The written answers of GET /api/user, by kept caller (dropped with it). */
+const userAnswers = new WeakMap<AuthContext, { json: Buffer; limit: Date | null }>();
+
+/** Sends an answer already written by the route's own serializer. */
+const sendWritten = (reply: FastifyReply, json: Buffer) => reply.type(JSON_UTF8).send(json);
+
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { authService, config } = app;
@@ -136,13 +151,24 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: okBody(currentUserSchema) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      // The answer is its caller's alone, and the caller is kept in memory until anything
+      // it carries changes (caller-cache.ts): so it is written once per kept caller, not on
+      // every page load. A grant of impersonation access that runs out meanwhile rewrites it.
+      const caller = requireAuth(request);
+      const kept = userAnswers.get(caller);
+      if (kept && kept.limit === impersonationService.accessOf({ caller })) {
+        return sendWritten(reply, kept.json);
+      }
       const ctx = serviceContext(app, request);
       const { impersonationLimit } = await accountService.currentUser(ctx);
-      return {
+      const answer = {
         success: true as const,
         data: presentCurrentUser(ctx.caller, impersonationLimit, authService.idleMinutes),
       };
+      const json = Buffer.from(reply.serialize(answer) as string);
+      userAnswers.set(caller, { json, limit: impersonationLimit });
+      return sendWritten(reply, json);
     },
   );
 

@@ -80,7 +80,7 @@ const consentAudit = (ctx: ServiceContext, action: string, details?: Record<stri
 /** Impersonation: consent (grants and requests), sessions acting as another user, and logs. */
 export const impersonationService = {
   /** The end of the impersonation access the caller granted; null when none is in force. */
-  accessOf(ctx: ServiceContext): Date | null {
+  accessOf(ctx: Pick<ServiceContext, 'caller'>): Date | null {
     const until = ctx.caller.principal.grantedUntil;
     return until && until > new Date() ? until : null;
   },

@@ -20,7 +20,7 @@ import {
 } from '../mail/mail.templates';
 import { scopeOf } from '../policy/scope';
 import { companyInScope } from '../policy/scope.repository';
-import { callerAudit, type PublicContext, type ServiceContext } from '../service-context';
+import { callerAudit, type PublicContext, type ServiceContext, withParts } from '../service-context';
 import { assignableRole } from '../users/role-assignment';
 import { type InvitationRow, invitationsRepository as repo } from './invitations.repository';
 
@@ -129,7 +129,7 @@ async function create(
         invitedBy: ctx.caller.principal.id,
         expiresAt: expiry(),
       });
-      return reachable({ ...ctx, db: tx }, id);
+      return reachable(withParts(ctx, { db: tx }), id);
     },
     (made) => auditEntry(ctx, kind === 'distributor' ? 'distributor.invite' : 'invitation.create', made),
   );
@@ -177,7 +177,7 @@ export const invitationsService = {
       async (tx) => {
         if (!(await repo.renew(tx, id, digest(token), expiry())))
           throw badRequest('This invitation can no longer be resent');
-        return reachable({ ...ctx, db: tx }, id);
+        return reachable(withParts(ctx, { db: tx }), id);
       },
       (done) => auditEntry(ctx, 'invitation.resend', done),
     );

@@ -1,7 +1,7 @@
 import { MFA_MAX_ATTEMPTS } from '@fleetgate/shared/schemas/mfa';
 import { AppError, forbidden, unauthorized } from '#src/http/errors';
 import type { AuthContext } from '#src/plugins/auth';
-import type { PublicContext } from '../service-context';
+import { type PublicContext, withParts } from '../service-context';
 import { mfaRepository } from './mfa.repository';
 import { mfaService } from './mfa.service';
 import type { OidcFlow, OidcIdentity } from './oidc';
@@ -116,7 +116,7 @@ export const oidcService = {
       if (!caller || caller.actor || caller.principal.id !== flow.userId) {
         throw unauthorized('Sign in as the user who started linking the vendor ID');
       }
-      await mfaService.linkVendor({ ...ctx, caller }, identity);
+      await mfaService.linkVendor(withParts(ctx, { caller }), identity);
       return null;
     }
     if (flow.purpose === 'mfa') {

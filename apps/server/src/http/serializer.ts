@@ -1,0 +1,97 @@
+import fastJson from 'fast-json-stringify';
+import { serializerCompiler as zodSerializer } from 'fastify-type-provider-zod';
+import { toJSONSchema, type ZodType } from 'zod';
+
+type Compile = typeof zodSerializer;
+type Route = Parameters<Compile>[0];
+
+/** Types JSON Schema cannot say; dates are written as ISO text, as JSON.stringify does. */
+const UNSAYABLE = new Set([
+  'bigint',
+  'symbol',
+  'undefined',
+  'void',
+  'map',
+  'set',
+  'transform',
+  'nan',
+  'custom',
+  'function',
+  'promise',
+]);
+
+function describe(schema: ZodType, io: 'input' | 'output'): object | undefined {
+  let sayable = true;
+  const json = toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    cycles: 'ref',
+    override({ zodSchema, jsonSchema }) {
+      const type = zodSchema._zod.def.type;
+      if (type === 'date') Object.assign(jsonSchema, { type: 'string', format: 'date-time' });
+      else if (UNSAYABLE.has(type)) sayable = false;
+    },
+  });
+  return sayable ? json : undefined;
+}
+
+type Json = { [key: string]: unknown };
+
+/**
+ * `X | null`, which zod writes as `anyOf`, as the one schema with both types: the compiled
+ * writer then tests `=== null` where an `anyOf` would run a validator on every value.
+ */
+function mergeNullable(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(mergeNullable);
+  if (!node || typeof node !== 'object') return node;
+  const out: Json = {};
+  for (const [key, value] of Object.entries(node)) out[key] = mergeNullable(value);
+  const anyOf = out.anyOf as Json[] | undefined;
+  if (anyOf?.length === 2 && Object.keys(out).length === 1) {
+    const nullAt = anyOf.findIndex((branch) => branch.type === 'null' && Object.keys(branch).length === 1);
+    const other = anyOf[1 - nullAt];
+    if (nullAt >= 0 && other && typeof other.type === 'string' && !('anyOf' in other))
+      return { ...other, type: [other.type, 'null'] };
+  }
+  return out;
+}
+
+/** The JSON Schema of a response as it leaves, or undefined when only zod can write it. */
+function jsonSchemaOf(schema: ZodType): object | undefined {
+  try {
+    const output = describe(schema, 'output');
+    const input = describe(schema, 'input');
+    if (!output || !input) return undefined;
+    // A codec or a default writes a different shape than it reads: zod encodes those.
+    // Objects differ only in that the output closes them (no undeclared keys).
+    const closed = JSON.stringify(output).replaceAll(',"additionalProperties":false', '');
+    return closed === JSON.stringify(input) ? (mergeNullable(output) as object) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Writes each route's answers from its zod response schema, the contract the OpenAPI
+ * description publishes. Where the schema is plain JSON (almost every route), it is
+ * compiled once by fast-json-stringify, which writes the declared properties and nothing
+ * else, so an undeclared field (a hash, a secret) still never leaves; codecs and anything
+ * JSON Schema cannot say go through zod's encoder as before. `checkAnswers` (tests and
+ * development) also holds every answer against the schema with zod and fails the request
+ * on a mismatch, so a handler returning the wrong shape is caught where it is written;
+ * production pays only for the compiled writer (docs/performance.md, the signed-in floor).
+ */
+export function responseSerializer(options: { checkAnswers: boolean }): Compile {
+  return (route: Route) => {
+    const viaZod = zodSerializer(route);
+    const schema = route.schema as ZodType;
+    const json = jsonSchemaOf(schema);
+    if (!json) return viaZod;
+    const write = fastJson(json as Parameters<typeof fastJson>[0]);
+    if (!options.checkAnswers) return (data: unknown) => write(data);
+    return (data: unknown) => {
+      viaZod(data); // throws ResponseSerializationError on a wrong shape
+      return write(data);
+    };
+  };
+}
