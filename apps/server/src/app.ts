@@ -13,6 +13,7 @@ import { createGateway, type Gateway } from './gateway/gateway';
 import { type DeviceTaps, deviceTaps, type Notify, realtimeNotifier, tapped } from './gateway/notify';
 import { registerCompression } from './http/compression';
 import { registerErrorHandling } from './http/error-handler';
+import { Foreground, registerForeground } from './http/foreground';
 import { registerInputGuard } from './http/input-guard';
 import { registerSecurityHeaders } from './http/security-headers';
 import { responseSerializer } from './http/serializer';
@@ -128,6 +129,8 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   app.setSerializerCompiler(responseSerializer({ checkAnswers: config.env !== 'production' }));
   registerErrorHandling(app);
   registerInputGuard(app);
+  const foreground = new Foreground();
+  registerForeground(app, foreground);
 
   const ownsDataDir = !options.database && !config.databaseUrl && !config.inMemoryDatabase;
   const unlock = ownsDataDir ? lockDataDir(config.dataDir) : () => {};
@@ -197,6 +200,8 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       retentionDays: config.telemetryRetentionDays,
       sharedGroup: config.mqttSharedGroup,
       vacuum: database.kind === 'pglite',
+      // Telemetry writes step aside while a person waits for an answer.
+      telemetry: { yieldTo: () => foreground.quiet() },
     },
   });
   app.decorate('gateway', gateway);

@@ -21,6 +21,11 @@ export type TelemetryWriterOptions = {
   maxWrite?: number;
   /** Prepares a batch; by default on the telemetry worker's thread. */
   prepare?: Prepare;
+  /**
+   * Someone is waiting for an answer on this thread (http/foreground.ts): undefined, or a
+   * promise to wait on before the next write.
+   */
+  yieldTo?: () => Promise<void> | undefined;
 };
 
 type Report = { device: DeviceIdentity; payload: Uint8Array; received: number };
@@ -64,6 +69,7 @@ export class TelemetryWriter {
   private readonly maxWrite: number;
   private readonly preparer: TelemetryPreparer | undefined;
   private readonly prepare: Prepare;
+  private readonly yieldTo: () => Promise<void> | undefined;
   private checked: CheckedListener = () => undefined;
   private failing = false;
   private waiting: { promise: Promise<void>; release: () => void } | undefined;
@@ -90,6 +96,7 @@ export class TelemetryWriter {
     // Well inside a device's keep-alive (60 s in apps/device-sim).
     this.maxHoldMs = options.maxHoldMs ?? 10_000;
     this.maxWrite = options.maxWrite ?? this.maxBatch * 2;
+    this.yieldTo = options.yieldTo ?? (() => undefined);
     if (options.prepare) this.prepare = options.prepare;
     else {
       this.preparer = new TelemetryPreparer(log);
@@ -134,7 +141,8 @@ export class TelemetryWriter {
    * resolves when a write takes the waiting reports. Transports then hold the connection's
    * next message, TCP slows the devices down, and a burst is written instead of shed. Never
    * while writes fail (a database outage sheds, as before), and never longer than
-   * `maxHoldMs`, so keep-alives still get through.
+   * `maxHoldMs`, so keep-alives still get through. (The devices' traffic does not wait for
+   * the console: with operators at work all day it would wait most of the time.)
    */
   room(): Promise<void> | undefined {
     if (this.backlog() < this.highWater || this.failing) return undefined;
@@ -234,6 +242,10 @@ export class TelemetryWriter {
   private async writeNext(): Promise<void> {
     const batch = this.batches[0]!;
     const prepared = await batch.prepared;
+    // A write holds the database (and with PGlite the thread) for a while: a person
+    // waiting for the console goes first.
+    const waiting = this.yieldTo();
+    if (waiting) await waiting;
     this.batches.shift();
     // Held connections may send more once the reports left waiting are below the mark.
     if (this.backlog() < this.highWater) this.release();

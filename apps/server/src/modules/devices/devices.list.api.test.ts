@@ -311,6 +311,36 @@ describe('telemetry buffer while the database lags', () => {
     expect(writer.room()).toBeUndefined();
   });
 
+  it('successful-console-first: a write waits while a console request is answered, then lands', async () => {
+    let answered!: () => void;
+    let consoleBusy: Promise<void> | undefined = new Promise<void>((resolve) => {
+      answered = () => {
+        consoleBusy = undefined;
+        resolve();
+      };
+    });
+    const writer = new TelemetryWriter(deviceStore(app.db).telemetry, app.log, () => undefined, {
+      maxBatch: 1e6,
+      yieldTo: () => consoleBusy,
+    });
+    const { rows } = (await app.db.execute(
+      sql`select id from devices order by id desc limit 1`,
+    )) as unknown as {
+      rows: { id: number }[];
+    };
+    const device = identity(rows[0]!.id);
+    send(writer, device, { at: new Date(Date.now() - 7_200_000).toISOString() });
+    // The devices' traffic does not wait for the console: there is room.
+    expect(writer.room()).toBeUndefined();
+    const flushed = writer.flush();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(writer.written).toBe(0);
+    answered();
+    await flushed;
+    expect(writer).toMatchObject({ written: 1, dropped: 0 });
+    expect(writer.room()).toBeUndefined();
+  });
+
   it('failing-backpressure-bounded: a stuck write holds connections at most maxHoldMs; failed writes hold none', async () => {
     const write = vi.spyOn(telemetryRepository, 'writeEncoded');
     const point = (w: TelemetryWriter, i: number) =>
