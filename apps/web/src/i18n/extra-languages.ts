@@ -1,5 +1,6 @@
 import { LANGUAGES } from '@fleetgate/shared/constants';
-import { type ExtraLanguage, LOCALE_CODE_PATTERN } from '@fleetgate/shared/schemas/locales';
+import { LOCALE_CODE_PATTERN } from '@fleetgate/shared/locale-code';
+import type { ExtraLanguage } from '@fleetgate/shared/schemas/locales';
 import { api } from '../lib/http/client';
 
 const BUNDLED: ReadonlySet<string> = new Set(LANGUAGES.map((l) => l.code));

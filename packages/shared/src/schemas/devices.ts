@@ -9,6 +9,7 @@ import {
   DEVICE_NAME_MAX,
 } from '../devices/actions';
 import { FIRMWARE_FILTER_MESSAGE, firmwareFilterOf } from '../devices/firmware';
+import { DEVICE_KEYSET_SORTS, DEVICE_SEARCH_FIELDS, DEVICE_SORTS } from '../devices/list-keys';
 import { MAC_PATTERN } from '../devices/messages';
 import { SERIAL_PATTERN } from '../devices/topics';
 import {
@@ -35,6 +36,8 @@ import {
   whole,
 } from './messages';
 
+export { DEVICE_KEYSET_SORTS, DEVICE_SEARCH_FIELDS, DEVICE_SORTS };
+
 /** REST contracts of the devices API, shared by the server routes and the console. */
 
 export const serialSchema = text('Serial number')
@@ -54,17 +57,6 @@ export const deviceDescriptionSchema = text('Description')
   .trim()
   .max(DEVICE_DESCRIPTION_MAX, atMostChars('Description', DEVICE_DESCRIPTION_MAX))
   .refine(hasNoInvisibleCharsInText, INVISIBLE_TEXT_MESSAGE);
-
-/** Sort keys of the devices list; the first group allows keyset paging (non-null columns). */
-export const DEVICE_KEYSET_SORTS = ['id', 'name', 'serial', 'mac', 'status', 'created_at'] as const;
-export const DEVICE_SORTS = [
-  ...DEVICE_KEYSET_SORTS,
-  'model',
-  'firmware',
-  'last_seen_at',
-  'company_name',
-] as const;
-export const DEVICE_SEARCH_FIELDS = ['name', 'serial', 'mac', 'imei'] as const;
 
 /** Filters of the devices list (besides limit, offset, sort, q, search-fields, fields). */
 export const deviceFiltersSchema = fields('Filters', {

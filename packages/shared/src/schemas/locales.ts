@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALE_CODE_PATTERN } from '../locale-code';
 import { fields, text } from './messages';
 
 /**
@@ -7,8 +8,7 @@ import { fields, text } from './messages';
  * served as they are found, with no rebuild (docs/decisions.md, 'Further languages').
  */
 
-/** A language tag such as `de`, `pt-BR` or `zh-Hant`. */
-export const LOCALE_CODE_PATTERN = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8}){0,2}$/;
+export { LOCALE_CODE_PATTERN };
 /** Namespaces are the console's own file names (`common`, `devices`, ...). */
 export const LOCALE_NAMESPACE_PATTERN = /^[a-z][a-z0-9-]{0,40}$/;
 

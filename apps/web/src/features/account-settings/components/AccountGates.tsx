@@ -1,6 +1,5 @@
 import type { BrandSettings } from '@fleetgate/shared/brand';
 import { TOS_VERSION } from '@fleetgate/shared/constants';
-import { contactBodySchema } from '@fleetgate/shared/schemas/account';
 import type { CurrentUser } from '@fleetgate/shared/schemas/auth';
 import { Alert, Button, Group, Modal, ScrollArea, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -83,6 +82,8 @@ function EnterEmail({ user, onSaved }: { user: CurrentUser; onSaved(emailChanged
     event.preventDefault();
     if (busy) return;
     setFormError(null);
+    // The schema (and zod) load with the first save: the gate is part of every first load.
+    const { contactBodySchema } = await import('@fleetgate/shared/schemas/account');
     const parsed = contactBodySchema.safeParse({ email, username });
     if (!parsed.success) return setErrors(zodFieldErrors(parsed.error.issues));
     await update.run(parsed.data);

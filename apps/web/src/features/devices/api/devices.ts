@@ -1,11 +1,8 @@
 import { PAGE_SIZES } from '@fleetgate/shared/constants';
+import { DEVICE_SEARCH_FIELDS } from '@fleetgate/shared/devices/list-keys';
 import type { IdResult, Json } from '@fleetgate/shared/schemas/api';
 import type { Company } from '@fleetgate/shared/schemas/companies';
-import {
-  type bulkActionBody,
-  DEVICE_SEARCH_FIELDS,
-  type DeviceModelCount,
-} from '@fleetgate/shared/schemas/devices';
+import type { bulkActionBody, DeviceModelCount } from '@fleetgate/shared/schemas/devices';
 import type { TagJson } from '@fleetgate/shared/schemas/tags';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';

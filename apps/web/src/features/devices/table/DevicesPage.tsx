@@ -1,4 +1,4 @@
-import { DEVICE_KEYSET_SORTS } from '@fleetgate/shared/schemas/devices';
+import { DEVICE_KEYSET_SORTS } from '@fleetgate/shared/devices/list-keys';
 import { Alert, Group, Pagination, Select, Stack, Text } from '@mantine/core';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { useMemo, useRef, useState } from 'react';
