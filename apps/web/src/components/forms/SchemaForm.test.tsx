@@ -238,7 +238,8 @@ describe('SchemaForm (product §3 Form field definition, §4 Form submission, §
     fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Box' } });
     save();
     await screen.findByText('Action status');
-    expect(screen.getByTestId('action-status-channel').textContent).toBe('device-jobs.42');
+    // The window's content loads when first opened (it brings the socket client).
+    expect((await screen.findByTestId('action-status-channel')).textContent).toBe('device-jobs.42');
     expect(store.isOpen('form:test:status')).toBe(true);
     expect(screen.getByTestId('action-status-summary').textContent).toBe('Reboot queued');
   });

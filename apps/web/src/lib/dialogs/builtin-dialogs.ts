@@ -1,8 +1,8 @@
 import i18next from 'i18next';
 import { type ComponentType, createElement } from 'react';
-import { ActionStatusDialog } from './ActionStatusDialog';
 import { ErrorDialog } from './ErrorDialog';
 import { JsonViewerDialog } from './JsonViewerDialog';
+import { dialog } from './lazy-dialog';
 import type { DialogProps, RegisteredDialog } from './registry';
 import type { WindowSize } from './windows-state';
 
@@ -26,7 +26,10 @@ function builtin<P extends object>(
 /** The dialogs every screen may open by name (product §4 'Action status', §8 'Error', §2 JSON viewer). */
 export const BUILTIN_DIALOGS = {
   error: builtin(ErrorDialog, () => i18next.t('dialogs:error.title'), 'sm'),
-  actionStatus: builtin(ActionStatusDialog, () => i18next.t('dialogs:actionStatus.title')),
+  // Loaded when first opened: it brings the socket client, which the account side never needs.
+  actionStatus: dialog(() => import('./ActionStatusDialog').then((module) => module.ActionStatusDialog), {
+    title: () => i18next.t('dialogs:actionStatus.title'),
+  }),
   jsonViewer: builtin(
     JsonViewerDialog,
     (props: { value: unknown; title?: string }) => props.title ?? i18next.t('dialogs:json.title'),

@@ -1,7 +1,8 @@
-import { Loader } from '@mantine/core';
-import { type ComponentType, createElement, lazy, type ReactNode, Suspense } from 'react';
+import type { ReactNode } from 'react';
 import { BUILTIN_DIALOGS } from './builtin-dialogs';
 import type { WindowSize } from './windows-state';
+
+export { dialog } from './lazy-dialog';
 
 export type DialogProps = Record<string, unknown>;
 
@@ -27,36 +28,6 @@ export interface DialogRegister {
 export type DialogName = {
   [Group in keyof DialogRegister]: Extract<keyof DialogRegister[Group], string>;
 }[keyof DialogRegister];
-
-function DialogLoading() {
-  return createElement(
-    'div',
-    {
-      style: { display: 'flex', justifyContent: 'center', padding: 'var(--mantine-spacing-xl) 0' },
-      'data-testid': 'window-loading',
-    },
-    createElement(Loader, { size: 'sm' }),
-  );
-}
-
-/**
- * A named dialog of a feature: its component loads when the dialog is first opened, from any
- * screen, while the window already shows its title. `title` may read the props (a device's name).
- */
-export function dialog<P extends object>(
-  load: () => Promise<ComponentType<P>>,
-  options: { title: ReactNode | ((props: P) => ReactNode); size?: WindowSize },
-): RegisteredDialog {
-  const Component = lazy(async () => ({ default: await load() }) as { default: ComponentType<DialogProps> });
-  const { title } = options;
-  return {
-    render: (props) =>
-      createElement(Suspense, { fallback: createElement(DialogLoading) }, createElement(Component, props)),
-    title: (props) => (typeof title === 'function' ? title(props as P) : title),
-    size: options.size ?? 'md',
-    load,
-  };
-}
 
 let provided: Readonly<Record<string, RegisteredDialog>> = {};
 
