@@ -18,10 +18,11 @@ const MANIFEST = `${DIST}.vite/manifest.json`;
  * The budgets, KB gzip. The targets are 200 KB for the landing and 100 KB for the sign-in
  * page; the build is still above them (docs/performance.md says what stands between), so
  * these hold the ground gained until the next cut lowers them: the landing's went from 441
- * to 413 when zod left it, the sign-in page's from 270 to 256 when the action status window
- * (and the socket client with it) began to load when first opened.
+ * to 413 when zod left it, the sign-in page's from 270 to 234 when the action status window
+ * (and the socket client with it) and then the window layer (with floating-ui) began to load
+ * when first needed.
  */
-const BUDGET_KB = { signIn: 256, landing: 413 } as const;
+const BUDGET_KB = { signIn: 234, landing: 413 } as const;
 
 /**
  * The modules each page loads by dynamic import as soon as it starts, beyond the entry
