@@ -28,7 +28,6 @@ import { mfaService } from '../mfa/mfa.service';
 import { publicContext, serviceContext } from '../service-context';
 import { presentCurrentUser } from './user.presenter';
 
-/** Sign-in, token refresh and revoke, the current user, password confirmation (product §7 Session). */
 const JSON_UTF8 = 'application/json; charset=utf-8';
 
 /** The written answers of GET /api/user, by kept caller (dropped with it). */
@@ -37,6 +36,7 @@ const userAnswers = new WeakMap<AuthContext, { json: Buffer; limit: Date | null 
 /** Sends an answer already written by the route's own serializer. */
 const sendWritten = (reply: FastifyReply, json: Buffer) => reply.type(JSON_UTF8).send(json);
 
+/** Sign-in, token refresh and revoke, the current user, password confirmation (product §7 Session). */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { authService, config } = app;
