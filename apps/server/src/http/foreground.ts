@@ -18,8 +18,8 @@ const WAITING_MS = 1_000;
 export class Foreground {
   /** Requests in flight, by when they started. */
   private readonly started = new Map<object, number>();
-  private waiters: (() => void)[] = [];
-  private quietPromise: Promise<void> | undefined;
+  /** The one wait under way: everyone who asks meanwhile shares it. */
+  private waiting: { promise: Promise<void>; end(): void } | undefined;
 
   enter(request: object, now = performance.now()): void {
     this.started.set(request, now);
@@ -27,21 +27,21 @@ export class Foreground {
 
   leave(request: object): void {
     if (!this.started.delete(request)) return;
-    if (!this.busy) this.wake();
+    if (!this.busy) this.waiting?.end();
   }
 
   /** Whether a request started less than a second ago is still waiting for its answer. */
   get busy(): boolean {
     if (this.started.size === 0) return false;
     const since = performance.now() - WAITING_MS;
-    let waiting = false;
+    let someone = false;
     for (const [request, at] of this.started) {
-      if (at > since) waiting = true;
+      if (at > since) someone = true;
       // Past the second it no longer counts, and a reply taken over by a stream may never
       // say it ended: forgotten here rather than kept for good.
       else this.started.delete(request);
     }
-    return waiting;
+    return someone;
   }
 
   /**
@@ -50,22 +50,22 @@ export class Foreground {
    */
   quiet(maxMs = FOREGROUND_WAIT_MS): Promise<void> | undefined {
     if (!this.busy) return undefined;
-    this.quietPromise ??= new Promise<void>((resolve) => {
-      const timer = setTimeout(() => this.wake(), maxMs);
-      timer.unref();
-      this.waiters.push(() => {
-        clearTimeout(timer);
-        resolve();
-      });
+    if (this.waiting) return this.waiting.promise;
+    let resolve!: () => void;
+    const promise = new Promise<void>((r) => {
+      resolve = r;
     });
-    return this.quietPromise;
-  }
-
-  private wake(): void {
-    const waiters = this.waiters;
-    this.waiters = [];
-    this.quietPromise = undefined;
-    for (const resolve of waiters) resolve();
+    const timer = setTimeout(() => this.waiting?.end(), maxMs);
+    timer.unref();
+    this.waiting = {
+      promise,
+      end: () => {
+        clearTimeout(timer);
+        this.waiting = undefined;
+        resolve();
+      },
+    };
+    return promise;
   }
 }
 

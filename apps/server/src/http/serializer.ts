@@ -5,8 +5,12 @@ import { toJSONSchema, type ZodType } from 'zod';
 type Compile = typeof zodSerializer;
 type Route = Parameters<Compile>[0];
 
-/** Types JSON Schema cannot say; dates are written as ISO text, as JSON.stringify does. */
-const UNSAYABLE = new Set([
+/**
+ * What zod alone writes: types JSON Schema cannot say (dates aside, written as ISO text as
+ * JSON.stringify does), and what writes another shape than it reads, which zod encodes:
+ * defaults, catches and codecs (a pipe that can run backwards).
+ */
+const ZOD_ONLY = new Set([
   'bigint',
   'symbol',
   'undefined',
@@ -18,21 +22,29 @@ const UNSAYABLE = new Set([
   'custom',
   'function',
   'promise',
+  'default',
+  'prefault',
+  'catch',
 ]);
 
-function describe(schema: ZodType, io: 'input' | 'output'): object | undefined {
+/** The JSON Schema of a response as it leaves, or undefined when only zod can write it. */
+function jsonSchemaOf(schema: ZodType): object | undefined {
   let sayable = true;
-  const json = toJSONSchema(schema, {
-    io,
-    unrepresentable: 'any',
-    cycles: 'ref',
-    override({ zodSchema, jsonSchema }) {
-      const type = zodSchema._zod.def.type;
-      if (type === 'date') Object.assign(jsonSchema, { type: 'string', format: 'date-time' });
-      else if (UNSAYABLE.has(type)) sayable = false;
-    },
-  });
-  return sayable ? json : undefined;
+  try {
+    const json = toJSONSchema(schema, {
+      io: 'output',
+      unrepresentable: 'any',
+      cycles: 'ref',
+      override({ zodSchema, jsonSchema }) {
+        const def = zodSchema._zod.def as { type: string; reverseTransform?: unknown };
+        if (def.type === 'date') Object.assign(jsonSchema, { type: 'string', format: 'date-time' });
+        else if (ZOD_ONLY.has(def.type) || def.reverseTransform) sayable = false;
+      },
+    });
+    return sayable ? (mergeNullable(json) as object) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 type Json = { [key: string]: unknown };
@@ -54,21 +66,6 @@ function mergeNullable(node: unknown): unknown {
       return { ...other, type: [other.type, 'null'] };
   }
   return out;
-}
-
-/** The JSON Schema of a response as it leaves, or undefined when only zod can write it. */
-function jsonSchemaOf(schema: ZodType): object | undefined {
-  try {
-    const output = describe(schema, 'output');
-    const input = describe(schema, 'input');
-    if (!output || !input) return undefined;
-    // A codec or a default writes a different shape than it reads: zod encodes those.
-    // Objects differ only in that the output closes them (no undeclared keys).
-    const closed = JSON.stringify(output).replaceAll(',"additionalProperties":false', '');
-    return closed === JSON.stringify(input) ? (mergeNullable(output) as object) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**
