@@ -200,8 +200,13 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       retentionDays: config.telemetryRetentionDays,
       sharedGroup: config.mqttSharedGroup,
       vacuum: database.kind === 'pglite',
-      // Telemetry writes step aside while a person waits for an answer.
-      telemetry: { yieldTo: () => foreground.quiet() },
+      // Telemetry writes step aside while a person waits for an answer. With PGlite a write
+      // holds the server's thread: a thousand points (about 20 ms) at a time, so that a
+      // console request waits behind one short write at most (docs/performance.md §5).
+      telemetry: {
+        yieldTo: () => foreground.quiet(),
+        ...(database.kind === 'pglite' ? { maxWrite: 1000 } : {}),
+      },
     },
   });
   app.decorate('gateway', gateway);

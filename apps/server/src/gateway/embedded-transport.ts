@@ -2,20 +2,18 @@ import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { MAX_FRAME_BYTES } from '@fleetgate/shared/devices/messages';
 import { ATTEMPT_CODES } from '@fleetgate/shared/devices/status';
-import { TOPIC_ROOT } from '@fleetgate/shared/devices/topics';
-import type { AuthenticateError, Client, PublishPacket } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
-import { createWebSocketStream, WebSocketServer } from 'ws';
+import { type WebSocket, WebSocketServer } from 'ws';
 import type { EmbeddedBroker } from '../mqtt/broker';
-import { canPublish, canReceive, canSubscribe, type DeviceSession } from './access-table';
+import type { BrokerReport, HandlerMap } from '../mqtt/broker-protocol';
+import type { DeviceSession } from './access-table';
 import type { DeviceAuthenticator } from './device-auth';
-import { GuardedConnection } from './frame-guard';
 import type { InboundRouter } from './inbound';
 
 /** MQTT over WebSocket on the HTTP server (docs/device-protocol.md). */
 export const MQTT_WS_PATH = '/mqtt';
 
-// aedes' AuthErrorCode is a const enum (not importable under isolatedModules).
+// CONNACK return codes (aedes' AuthErrorCode is a const enum, not importable under isolatedModules).
 const BAD_CREDENTIALS = 4;
 const NOT_AUTHORIZED = 5;
 const SERVER_UNAVAILABLE = 3;
@@ -40,14 +38,18 @@ export type SessionHooks = {
 };
 
 /**
- * The device gateway on the embedded broker: authentication, the access table on every
- * publish and subscribe, and every device message handed to the inbound router.
+ * The device gateway on the embedded broker. The broker's thread checks the access table on
+ * every publish and subscribe; here, on the server's thread, devices are authenticated,
+ * their sessions followed, and every device message handed to the inbound router.
  */
 export class EmbeddedTransport {
-  private sessions = new WeakMap<Client, DeviceSession>();
-  private live = new Map<string, { client: Client; since: number }>();
-  private wsConnections = new WeakSet<object>();
+  /** Each serial's current connection (the broker's number for it). */
+  private live = new Map<string, { conn: number; session: DeviceSession; since: number }>();
+  private webSockets = new Map<number, WebSocket>();
+  private nextWebSocket = 0;
   private wss: WebSocketServer | undefined;
+  /** Telemetry is held in the broker's thread until the writer has room again. */
+  private holding = false;
   refusedSubscriptions = 0;
   refusedPublishes = 0;
 
@@ -60,93 +62,84 @@ export class EmbeddedTransport {
   ) {}
 
   install(): void {
-    const { aedes } = this.broker;
-    aedes.authenticate = (client, username, password, done) => {
-      const isWs = this.wsConnections.has(client.conn);
-      const address = (client.conn as { remoteAddress?: string }).remoteAddress;
-      void this.authenticate({
-        clientId: client.id,
-        username,
-        password: password?.toString('utf8'),
-        source: { alias: isWs ? 'mqtt-ws' : 'mqtt', address },
-      }).then((outcome) => {
-        if (outcome.ok) {
-          this.sessions.set(client, outcome.session);
-          done(null, true);
-        } else {
-          const error = Object.assign(new Error(outcome.reason), {
-            returnCode: returnCodeOf(outcome),
-          }) as AuthenticateError;
-          done(error, false);
-        }
-      });
-    };
+    this.broker.listen((message) => (this.handlers[message.t] as (m: BrokerReport) => void)(message));
+  }
 
-    aedes.authorizePublish = (client, packet, done) => {
-      const session = client ? this.sessions.get(client) : undefined;
-      const decision = session
-        ? canPublish(session, packet.topic)
-        : { allowed: false as const, reason: 'no session' };
-      if (!decision.allowed) {
-        this.refusedPublishes++;
-        this.log.warn(
-          { serial: session?.serial, topic: packet.topic.slice(0, 200) },
-          `publish refused: ${decision.reason}`,
-        );
-        return done(new Error('publish not allowed'));
-      }
-      // Only the status is kept retained: nothing else may make the broker hold memory.
-      if (!decision.rule.retain) packet.retain = false;
-      done(null);
-    };
-
-    aedes.authorizeSubscribe = (client, subscription, done) => {
-      const session = this.sessions.get(client);
-      if (session && canSubscribe(session, subscription.topic)) return done(null, subscription);
-      this.refusedSubscriptions++;
-      this.log.warn(
-        { serial: session?.serial, filter: subscription.topic.slice(0, 200) },
-        'subscription refused',
-      );
-      // A negated subscription: SUBACK 0x80 for this filter, the connection stays.
-      done(null, null);
-    };
-
-    // Devices receive nothing but what is addressed to them (their own down topics).
-    aedes.authorizeForward = (client, packet) => {
-      const session = this.sessions.get(client);
-      return session && canReceive(session, packet.topic) ? packet : null;
-    };
-
-    aedes.published = (packet, _client, done) => {
-      if (!packet.topic.startsWith(`${TOPIC_ROOT}/`) || !packet.topic.includes('/up/')) return done();
-      const handled = this.router.handle(packet.topic, packet.payload as Buffer);
-      // QoS 0 (telemetry) waits for nothing but room in the telemetry buffer: Aedes reads
-      // the connection's next packet after `done`. QoS 1 keeps a device's messages in order.
-      if (packet.qos === 0) {
-        const room = this.router.room();
-        return room ? void room.then(() => done()) : done();
-      }
-      void handled.finally(() => done());
-    };
-
-    aedes.on('clientReady', (client) => {
-      const session = this.sessions.get(client);
-      if (!session) return;
-      if (client.closed) return;
-      this.live.set(session.serial, { client, since: Date.now() });
-      // Its stream's close is the end Aedes cannot fail to see (clientDisconnect is skipped
-      // for a client whose registration a take-over removed).
-      client.conn.once('close', () => this.ended(client));
+  private readonly handlers: HandlerMap<BrokerReport> = {
+    auth: (question) => this.authenticated(question),
+    ready: ({ session, conn }) => {
+      this.live.set(session.serial, { conn, session, since: Date.now() });
       // A secret session is online by itself; a first-contact session when it says so.
       if (session.mode === 'secret') this.hooks.opened(session);
-    });
-    aedes.on('clientDisconnect', (client) => this.ended(client));
-    aedes.on('clientError', (client, error) => {
-      this.log.debug({ clientId: client?.id, err: error.message }, 'mqtt client error');
-    });
-    aedes.on('connectionError', (client, error) => {
-      this.log.debug({ clientId: client?.id, err: error.message }, 'mqtt connection error');
+    },
+    ended: ({ serial, conn }) => this.ended(serial, conn),
+    up: (batch) => this.route(batch),
+    refused: ({ op, serial, topic, reason }) => {
+      if (op === 'publish') {
+        this.refusedPublishes++;
+        this.log.warn({ serial, topic }, `publish refused: ${reason}`);
+      } else {
+        this.refusedSubscriptions++;
+        this.log.warn({ serial, filter: topic }, 'subscription refused');
+      }
+    },
+    log: ({ level, clientId, message }) => this.log[level]({ clientId }, message),
+    wsWrite: ({ conn, chunk }) => this.webSockets.get(conn)?.send(chunk),
+    stopped: ({ error }) => {
+      this.log.error({ err: error }, 'the mqtt broker thread stopped; starting it again');
+      // Every connection went with the thread: its devices are offline until they return.
+      for (const [serial, entry] of this.live) this.ended(serial, entry.conn);
+      for (const ws of this.webSockets.values()) ws.terminate();
+      this.webSockets.clear();
+    },
+    wsClose: ({ conn }) => {
+      const ws = this.webSockets.get(conn);
+      this.webSockets.delete(conn);
+      ws?.terminate();
+    },
+  };
+
+  private authenticated(question: Extract<BrokerReport, { t: 'auth' }>): void {
+    void this.authenticate({
+      clientId: question.clientId,
+      username: question.username,
+      password: question.password,
+      source: { alias: question.ws ? 'mqtt-ws' : 'mqtt', address: question.address },
+    }).then((outcome) =>
+      this.broker.send(
+        outcome.ok
+          ? { t: 'auth', id: question.id, session: outcome.session }
+          : {
+              t: 'auth',
+              id: question.id,
+              refused: { reason: outcome.reason, returnCode: returnCodeOf(outcome) },
+            },
+      ),
+    );
+  }
+
+  /**
+   * A batch of devices' messages, in the order the broker took them. QoS 1 messages are
+   * answered once handled (a device's next one waits for it); telemetry is held in the
+   * broker while the writer has no room (backpressure: TelemetryWriter.room).
+   */
+  private route({ topics, acks, bytes, ends }: Extract<BrokerReport, { t: 'up' }>): void {
+    let start = 0;
+    for (let i = 0; i < topics.length; i++) {
+      const payload = Buffer.from(bytes.buffer, bytes.byteOffset + start, ends[i]! - start);
+      start = ends[i]!;
+      const handled = this.router.handle(topics[i]!, payload);
+      const ack = acks[i]!;
+      if (ack !== 0) void handled.finally(() => this.broker.send({ t: 'handled', ids: [ack] }));
+    }
+    if (this.holding) return;
+    const room = this.router.room();
+    if (!room) return;
+    this.holding = true;
+    this.broker.send({ t: 'hold' });
+    void room.then(() => {
+      this.holding = false;
+      this.broker.send({ t: 'release' });
     });
   }
 
@@ -158,11 +151,18 @@ export class EmbeddedTransport {
       const path = (request.url ?? '').split('?')[0];
       if (path !== MQTT_WS_PATH) return;
       wss.handleUpgrade(request, socket, head, (ws) => {
-        const stream = createWebSocketStream(ws);
-        const address = request.socket.remoteAddress;
-        const conn = new GuardedConnection(stream, MAX_FRAME_BYTES, address, () => {});
-        this.wsConnections.add(conn);
-        this.broker.aedes.handle(conn, request);
+        // The broker's thread reads the connection: its bytes go there and come back.
+        const conn = ++this.nextWebSocket;
+        this.webSockets.set(conn, ws);
+        this.broker.send({ t: 'wsOpen', conn, address: request.socket.remoteAddress });
+        ws.on('message', (data: Buffer) => {
+          const chunk = new Uint8Array(data);
+          this.broker.send({ t: 'wsData', conn, chunk }, [chunk.buffer]);
+        });
+        ws.on('close', () => {
+          if (this.webSockets.delete(conn)) this.broker.send({ t: 'wsEnd', conn });
+        });
+        ws.on('error', () => ws.terminate());
       });
     });
   }
@@ -175,17 +175,7 @@ export class EmbeddedTransport {
   }
 
   publish(topic: string, payload: string): Promise<void> {
-    const packet: PublishPacket = {
-      cmd: 'publish',
-      topic,
-      payload: Buffer.from(payload),
-      qos: 1,
-      retain: false,
-      dup: false,
-    };
-    return new Promise((resolve, reject) =>
-      this.broker.aedes.publish(packet, (error) => (error ? reject(error) : resolve())),
-    );
+    return this.broker.publish(topic, payload, { qos: 1, retain: false });
   }
 
   /**
@@ -194,25 +184,16 @@ export class EmbeddedTransport {
    * connection of it replaced this one. First-contact sessions too: a device may have
    * reported itself online in one (docs/device-protocol.md §4.2).
    */
-  private ended(client: Client): void {
-    const session = this.sessions.get(client);
-    if (!session || this.live.get(session.serial)?.client !== client) return;
-    this.live.delete(session.serial);
-    this.hooks.closed(session);
-  }
-
-  /**
-   * The live session of a serial, if its connection is still open. Only `ended` removes an
-   * entry: removing a closed one here would keep its end from being reported.
-   */
-  private liveSession(serial: string) {
+  private ended(serial: string, conn: number): void {
     const entry = this.live.get(serial);
-    if (!entry || entry.client.closed) return undefined;
-    return { ...entry, mode: this.sessions.get(entry.client)?.mode };
+    if (entry?.conn !== conn) return;
+    this.live.delete(serial);
+    this.hooks.closed(entry.session);
   }
 
+  /** A connection of this serial is open now (the broker's thread reports each end). */
   connected(serial: string): boolean {
-    return this.liveSession(serial) !== undefined;
+    return this.live.get(serial) !== undefined;
   }
 
   /**
@@ -220,17 +201,17 @@ export class EmbeddedTransport {
    * within CLAIM_MAX_MS (the device vanished mid-way) no longer blocks a new one.
    */
   claimActive(serial: string): boolean {
-    const s = this.liveSession(serial);
-    return s?.mode === 'claim' && Date.now() - s.since < CLAIM_MAX_MS;
+    const s = this.live.get(serial);
+    return s?.session.mode === 'claim' && Date.now() - s.since < CLAIM_MAX_MS;
   }
 
   /** A secret session of this serial is connected now (commands can go out). */
   reachable(serial: string): boolean {
-    return this.liveSession(serial)?.mode === 'secret';
+    return this.live.get(serial)?.session.mode === 'secret';
   }
 
   /** Drops the device's session (unregistered, or its identity reset). */
   disconnect(serial: string): void {
-    this.live.get(serial)?.client.close();
+    this.broker.send({ t: 'disconnect', serial });
   }
 }

@@ -6,7 +6,7 @@ import { DEVICE_STATUS } from '@fleetgate/shared/devices/status';
 import { topics } from '@fleetgate/shared/devices/topics';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TestClient } from '#test/app';
 import { openTestDatabase } from '#test/database';
 import {
@@ -244,6 +244,59 @@ describe('hostile payloads and telemetry', () => {
       return c.status === 'done' ? c : undefined;
     });
     expect(done.output).toContain('RUT955');
+  });
+
+  it('while the telemetry writer has no room, the broker holds the device’s reports, and nothing is lost', async () => {
+    const identity = testIdentity();
+    const device = await registerDirect(app, identity);
+    const agent = await onlineAgent(app, identity);
+    await agent.stop();
+    const raw = await rawConnect(brokerUrl(app), {
+      clientId: identity.serial,
+      username: identity.serial,
+      password: agent.secret!,
+    });
+    const writer = app.gateway.telemetry;
+    const room = writer.room.bind(writer);
+    let makeRoom!: () => void;
+    const full = new Promise<void>((resolve) => {
+      makeRoom = resolve;
+    });
+    writer.room = () => full;
+    const told = vi.spyOn(app.broker!, 'send');
+    const toldBroker = (t: string) => told.mock.calls.some(([message]) => message.t === t);
+    try {
+      // Each report its own time: points are kept one per device and instant.
+      const start = Date.now() - 60_000;
+      const report = (n: number) =>
+        raw.client.publishAsync(
+          topics.state(identity.serial),
+          JSON.stringify({ at: start + n * 1000, signal: -60 - n }),
+          { qos: 0 },
+        );
+      for (let n = 0; n < 20; n++) await report(n);
+      // No room: the broker's thread is told to hold telemetry (Aedes then stops reading
+      // the connection on once what it has read is handled), and stays told until room comes.
+      await waitFor(() => toldBroker('hold'), { what: 'the broker told to hold' });
+      expect(toldBroker('release')).toBe(false);
+      writer.room = room;
+      makeRoom();
+      await waitFor(() => toldBroker('release'), { what: 'the broker told to go on' });
+
+      await writer.flush();
+      const points = await app.db
+        .select()
+        .from(deviceTelemetry)
+        .where(eq(deviceTelemetry.deviceId, device.id));
+      expect(points.map((p) => p.signal).sort((x, y) => y! - x!)).toEqual(
+        Array.from({ length: 20 }, (_, n) => -60 - n),
+      );
+    } finally {
+      told.mockRestore();
+      writer.room = room;
+      makeRoom();
+      raw.client.end(true);
+    }
   });
 
   it('unregistering a device ends its session', async () => {

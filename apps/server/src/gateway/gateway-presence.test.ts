@@ -1,11 +1,11 @@
 import { connect as tcpConnect } from 'node:net';
+import type { Worker } from 'node:worker_threads';
 import type { DeviceIdentity as SimIdentity } from '@fleetgate/device-sim/identity';
 import { DEVICE_STATUS } from '@fleetgate/shared/devices/status';
 import { topics } from '@fleetgate/shared/devices/topics';
-import type { Client } from 'aedes';
 import type { FastifyInstance } from 'fastify';
 import type { MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   brokerUrl,
   buildGatewayApp,
@@ -16,13 +16,22 @@ import {
   waitFor,
 } from '#test/devices';
 import { devicesRepository } from '../modules/devices/devices.repository';
+import type { FromBroker } from '../mqtt/broker-protocol';
 
 let app: FastifyInstance;
 /** Connections a test left open. */
 const leftOpen: (() => void)[] = [];
 
+/** Every report of the broker's thread, as the gateway heard it. */
+const reports: FromBroker[] = [];
+
 beforeAll(async () => {
   app = await buildGatewayApp();
+  const received = app.broker!.received.bind(app.broker!);
+  vi.spyOn(app.broker!, 'received').mockImplementation((message) => {
+    reports.push(message);
+    received(message);
+  });
 });
 afterAll(async () => {
   for (const close of leftOpen) close();
@@ -80,28 +89,16 @@ function destroy(client: MqttClient) {
   client.end(true);
 }
 
-/** The Aedes client of a serial's current connection. */
-function brokerClient(serial: string): Client {
-  const client = (app.broker!.aedes as unknown as { clients: Record<string, Client> }).clients[serial];
-  if (!client) throw new Error(`no broker client for ${serial}`);
-  return client;
+/** The broker's number for a serial's current connection. */
+function brokerConnection(serial: string): number {
+  const ready = reports.findLast((r) => r.t === 'ready' && r.session.serial === serial);
+  if (ready?.t !== 'ready') throw new Error(`no broker connection for ${serial}`);
+  return ready.conn;
 }
 
 /** A status message handed to the gateway by the broker; resolves once it has been handled. */
 function brokerPublishes(serial: string, message: Record<string, string>): Promise<void> {
-  return new Promise((resolve) =>
-    app.broker!.aedes.publish(
-      {
-        cmd: 'publish',
-        topic: topics.status(serial),
-        payload: Buffer.from(JSON.stringify(message)),
-        qos: 1,
-        retain: true,
-        dup: false,
-      },
-      () => resolve(),
-    ),
-  );
+  return app.broker!.publish(topics.status(serial), JSON.stringify(message), { qos: 1, retain: true });
 }
 
 /** A device that has been through first contact: its secret, and no connection left. */
@@ -200,7 +197,7 @@ describe('presence follows the broker’s view of the connection (protocol §4.2
     const first = await device(identity, secret, { conn: 'old', will: true });
     await sayOnline(first, identity.serial, 'old');
     await waitStatus(identity.serial, DEVICE_STATUS.online, 'online on the first connection');
-    const old = brokerClient(identity.serial);
+    const old = brokerConnection(identity.serial);
 
     // The same client id again: the broker takes the session over and ends the old
     // connection (its will goes out, since it never sent DISCONNECT).
@@ -212,7 +209,7 @@ describe('presence follows the broker’s view of the connection (protocol §4.2
     );
 
     // And the old connection's end once more, late: its disconnect and its will.
-    app.broker!.aedes.emit('clientDisconnect', old);
+    app.broker!.received({ t: 'ended', conn: old, serial: identity.serial });
     await brokerPublishes(identity.serial, { state: 'offline', conn: 'old', reason: 'connection lost' });
     await app.gateway.drain();
     expect(await statusOf(identity.serial)).toBe(DEVICE_STATUS.online);
@@ -237,6 +234,26 @@ describe('presence follows the broker’s view of the connection (protocol §4.2
     await brokerPublishes(identity.serial, { state: 'online', conn: 'gone' });
     await app.gateway.drain();
     expect(await statusOf(identity.serial)).toBe(DEVICE_STATUS.offline);
+  });
+
+  // Last: it stops the broker under every other test's devices.
+  it('a broker thread that ends unexpectedly takes its devices Offline, starts again on its port, and they return', async () => {
+    const identity = testIdentity();
+    await registerDirect(app, identity);
+    const agent = await onlineAgent(app, identity);
+    leftOpen.push(() => void agent.stop());
+    await waitStatus(identity.serial, DEVICE_STATUS.online, 'online');
+    const port = app.broker!.port;
+
+    // As an error thrown inside Aedes would end it: the server's thread lives on.
+    await (app.broker as unknown as { worker: Worker }).worker.terminate();
+    await waitStatus(identity.serial, DEVICE_STATUS.offline, 'offline with the broker thread gone');
+    await waitFor(async () => (await statusOf(identity.serial)) === DEVICE_STATUS.online, {
+      timeout: 15_000,
+      what: 'online again once the broker thread is back',
+    });
+    expect(app.broker!.port).toBe(port);
+    expect(app.gateway.mode).toBe('embedded');
   });
 });
 

@@ -90,6 +90,8 @@ export type PreparedBatch = EncodedBatch & {
   /** Indexes of the reports that failed the schema (or were not JSON): dropped. */
   rejected: number[];
   live: LiveTelemetry[];
+  /** Each device's last state as JSON, in `live`'s order (the writer may keep them for a later write). */
+  stateDocs: string[];
 };
 
 /** Packs reports into one transferable batch (one copy of the payload bytes). */
@@ -147,10 +149,12 @@ export function prepareReports(batch: ReportBatch): PreparedBatch {
   const states = [...latest.values()].map(({ row, message }) =>
     stateRecord(stateRow(row, neutralizeTexts(message))),
   );
+  const stateDocs = states.map((state) => JSON.stringify(state));
   return {
     points,
     copy,
-    states: JSON.stringify(states),
+    states: `[${stateDocs.join(',')}]`,
+    stateDocs,
     rejected,
     live: states.map(({ device_id, at, signal, temperature, rx_bytes, tx_bytes, lat, lon }) => ({
       device_id,

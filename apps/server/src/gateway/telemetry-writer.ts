@@ -19,6 +19,12 @@ export type TelemetryWriterOptions = {
   maxHoldMs?: number;
   /** Reports per batch (one transaction) at most. */
   maxWrite?: number;
+  /**
+   * While more batches wait, the devices' last states are written at most this often (ms),
+   * with the points of a later batch: a burst writes each device's state once a second,
+   * not with every thousand points.
+   */
+  statesEveryMs?: number;
   /** Prepares a batch; by default on the telemetry worker's thread. */
   prepare?: Prepare;
   /**
@@ -67,6 +73,10 @@ export class TelemetryWriter {
   private readonly highWater: number;
   private readonly maxHoldMs: number;
   private readonly maxWrite: number;
+  private readonly statesEveryMs: number;
+  /** Each device's newest state not yet written (its time, its JSON), kept for a later write. */
+  private keptStates = new Map<number, { at: string; json: string }>();
+  private statesWrittenAt = Number.NEGATIVE_INFINITY;
   private readonly preparer: TelemetryPreparer | undefined;
   private readonly prepare: Prepare;
   private readonly yieldTo: () => Promise<void> | undefined;
@@ -96,6 +106,7 @@ export class TelemetryWriter {
     // Well inside a device's keep-alive (60 s in apps/device-sim).
     this.maxHoldMs = options.maxHoldMs ?? 10_000;
     this.maxWrite = options.maxWrite ?? this.maxBatch * 2;
+    this.statesEveryMs = options.statesEveryMs ?? 1000;
     this.yieldTo = options.yieldTo ?? (() => undefined);
     if (options.prepare) this.prepare = options.prepare;
     else {
@@ -243,7 +254,10 @@ export class TelemetryWriter {
     const batch = this.batches[0]!;
     const prepared = await batch.prepared;
     // A write holds the database (and with PGlite the thread) for a while: a person
-    // waiting for the console goes first.
+    // waiting for the console goes first. The write starts from the event loop's check
+    // phase, after its poll phase has read what came meanwhile, so a console request that
+    // arrived during the last write is known here and not left waiting behind this one too.
+    await new Promise<void>((resolve) => setImmediate(resolve));
     const waiting = this.yieldTo();
     if (waiting) await waiting;
     this.batches.shift();
@@ -252,13 +266,38 @@ export class TelemetryWriter {
     try {
       if (!prepared) {
         this.dropped += batch.size;
+        // States kept back for this batch's write still go, if no batch follows to take them.
+        if (this.batches.length === 0 && this.keptStates.size > 0) {
+          const empty = { points: 0, copy: '', states: '[]', rejected: [], live: [], stateDocs: [] };
+          await this.write({ ...empty, states: this.statesFor(empty) });
+        }
         return;
       }
       this.dropped += prepared.rejected.length;
-      await this.write(prepared);
+      await this.write({ ...prepared, states: this.statesFor(prepared) });
     } finally {
       this.settled = batch.last;
     }
+  }
+
+  /**
+   * The states document to write with a batch: none while more batches wait and states went
+   * less than `statesEveryMs` ago (this batch's newest states are kept for later, one per
+   * device), else every device's newest. The last batch of a burst, or of a flush, always
+   * writes them.
+   */
+  private statesFor(batch: PreparedBatch): string {
+    batch.live.forEach(({ device_id, at }, i) => {
+      const kept = this.keptStates.get(device_id);
+      if (!kept || kept.at <= at) this.keptStates.set(device_id, { at, json: batch.stateDocs[i]! });
+    });
+    const now = performance.now();
+    if (this.keptStates.size === 0) return '[]';
+    if (this.batches.length > 0 && now - this.statesWrittenAt < this.statesEveryMs) return '[]';
+    const states = `[${[...this.keptStates.values()].map((kept) => kept.json).join(',')}]`;
+    this.keptStates.clear();
+    this.statesWrittenAt = now;
+    return states;
   }
 
   private async write(batch: PreparedBatch): Promise<void> {

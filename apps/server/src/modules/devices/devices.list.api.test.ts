@@ -341,6 +341,64 @@ describe('telemetry buffer while the database lags', () => {
     expect(writer.room()).toBeUndefined();
   });
 
+  it('successful-states-once-a-second: in a burst the devices’ states wait for a later write, and the latest lands', async () => {
+    const { rows } = (await app.db.execute(sql`select id from devices order by id limit 2`)) as unknown as {
+      rows: { id: number }[];
+    };
+    const [a, b] = rows.map((r) => identity(r.id)) as [DeviceIdentity, DeviceIdentity];
+    const store = deviceStore(app.db).telemetry;
+    const written: string[] = [];
+    let release!: () => void;
+    const firstWrite = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let prepared = 0;
+    const writer = new TelemetryWriter(
+      {
+        ...store,
+        write: async (batch) => {
+          written.push(batch.states);
+          if (written.length === 1) await firstWrite;
+          await store.write(batch);
+        },
+      },
+      app.log,
+      () => undefined,
+      {
+        maxBatch: 2,
+        maxWrite: 2,
+        statesEveryMs: 60_000,
+        prepare: async (batch) => {
+          prepared++;
+          return prepareReports(batch);
+        },
+      },
+    );
+    const base = Date.now() - 600_000;
+    for (let i = 0; i < 6; i++)
+      send(writer, i % 2 ? b : a, { at: new Date(base + i * 1000).toISOString(), signal: -50 - i });
+    const flushed = writer.flush();
+    // The first write (states at once: none went yet) waits until every batch is ready.
+    await vi.waitFor(() => expect(prepared).toBe(3));
+    release();
+    await flushed;
+
+    expect(written).toHaveLength(3);
+    expect(JSON.parse(written[0]!)).toHaveLength(2);
+    // The second batch's states wait: a third is ready behind it.
+    expect(written[1]).toBe('[]');
+    // The last write takes the second's and its own: each device once, its latest.
+    expect(JSON.parse(written[2]!).map((state: { signal: number }) => state.signal)).toEqual([-54, -55]);
+    const states = (await app.db.execute(
+      sql`select device_id, signal from device_state where device_id in (${a.id}, ${b.id}) order by device_id`,
+    )) as unknown as { rows: { device_id: number; signal: number }[] };
+    expect(states.rows).toEqual([
+      { device_id: a.id, signal: -54 },
+      { device_id: b.id, signal: -55 },
+    ]);
+    expect(writer).toMatchObject({ written: 6, dropped: 0 });
+  });
+
   it('failing-backpressure-bounded: a stuck write holds connections at most maxHoldMs; failed writes hold none', async () => {
     const write = vi.spyOn(telemetryRepository, 'writeEncoded');
     const point = (w: TelemetryWriter, i: number) =>

@@ -108,13 +108,14 @@ export const telemetryRepository = {
    * INSERT … ON CONFLICT DO NOTHING.
    */
   async writeEncoded(db: Db, batch: EncodedBatch) {
-    if (batch.points === 0) return;
+    if (batch.points === 0 && batch.states === '[]') return;
     const states = async (session: Pick<RawSession, 'execute'>) => {
       if (batch.states !== '[]') await session.execute(stateStatement(batch.states));
     };
     try {
       await rawTransaction(db, async (session) => {
-        await session.copy('device_telemetry', POINT_COLUMNS, batch.copy);
+        // States alone when the writer sends those it kept back for a later write.
+        if (batch.points > 0) await session.copy('device_telemetry', POINT_COLUMNS, batch.copy);
         await states(session);
       });
     } catch (error) {
