@@ -85,6 +85,9 @@ export class EmbeddedTransport {
     },
     log: ({ level, clientId, message }) => this.log[level]({ clientId }, message),
     wsWrite: ({ conn, chunk }) => this.webSockets.get(conn)?.send(chunk),
+    // Backpressure: the broker's thread has not read what it was given yet.
+    wsPause: ({ conn }) => this.webSockets.get(conn)?.pause(),
+    wsResume: ({ conn }) => this.webSockets.get(conn)?.resume(),
     stopped: ({ error }) => {
       this.log.error({ err: error }, 'the mqtt broker thread stopped; starting it again');
       // Every connection went with the thread: its devices are offline until they return.
@@ -105,16 +108,26 @@ export class EmbeddedTransport {
       username: question.username,
       password: question.password,
       source: { alias: question.ws ? 'mqtt-ws' : 'mqtt', address: question.address },
-    }).then((outcome) =>
-      this.broker.send(
-        outcome.ok
-          ? { t: 'auth', id: question.id, session: outcome.session }
-          : {
-              t: 'auth',
-              id: question.id,
-              refused: { reason: outcome.reason, returnCode: returnCodeOf(outcome) },
-            },
-      ),
+    }).then(
+      (outcome) =>
+        this.broker.send(
+          outcome.ok
+            ? { t: 'auth', id: question.id, session: outcome.session }
+            : {
+                t: 'auth',
+                id: question.id,
+                refused: { reason: outcome.reason, returnCode: returnCodeOf(outcome) },
+              },
+        ),
+      // Nothing decided (the authenticator failed): the device is told to try again later.
+      (error: unknown) => {
+        this.log.error({ err: error, clientId: question.clientId }, 'device authentication failed');
+        this.broker.send({
+          t: 'auth',
+          id: question.id,
+          refused: { reason: 'Server error', returnCode: SERVER_UNAVAILABLE },
+        });
+      },
     );
   }
 

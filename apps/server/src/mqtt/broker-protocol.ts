@@ -48,6 +48,9 @@ export type FromBroker =
   | { t: 'log'; level: 'debug' | 'warn' | 'error'; clientId: string | undefined; message: string }
   | { t: 'wsWrite'; conn: number; chunk: Uint8Array }
   | { t: 'wsClose'; conn: number }
+  /** The broker has more of a WebSocket's bytes than it has read: stop reading it, until resumed. */
+  | { t: 'wsPause'; conn: number }
+  | { t: 'wsResume'; conn: number }
   | { t: 'closed' };
 
 /**

@@ -207,7 +207,22 @@ class BridgedSocket extends Duplex {
   ) {
     super();
   }
-  override _read(): void {}
+  private paused = false;
+
+  /** Bytes the HTTP server's thread read; past the buffer's mark, that side stops reading. */
+  receive(chunk: Buffer): void {
+    if (!this.push(chunk) && !this.paused) {
+      this.paused = true;
+      post({ t: 'wsPause', conn: this.conn });
+    }
+  }
+
+  override _read(): void {
+    if (!this.paused) return;
+    this.paused = false;
+    post({ t: 'wsResume', conn: this.conn });
+  }
+
   override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
     const copy = new Uint8Array(chunk);
     post({ t: 'wsWrite', conn: this.conn, chunk: copy }, [copy.buffer]);
@@ -314,7 +329,7 @@ const HANDLERS: HandlerMap<ToBroker> = {
     aedes?.handle(guarded);
   },
   wsData: ({ conn, chunk }) => {
-    webSockets.get(conn)?.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+    webSockets.get(conn)?.receive(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
   },
   wsEnd: ({ conn }) => {
     const socket = webSockets.get(conn);
