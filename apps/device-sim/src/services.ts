@@ -36,6 +36,18 @@ export type ServiceDevice = {
  * VNC desktop (RFB 3.8) on the device and on a LAN computer. A stream is accepted only for an
  * address and port the device serves.
  */
+/**
+ * A fresh ed25519 host key for the simulated SSH service. ssh2's generator now and then writes
+ * a key its own parser refuses ('Malformed OpenSSH private key', about one in 150), which
+ * stopped a start that brings many devices' services up; such a key is made again.
+ */
+export function sshHostKey(): string {
+  for (let attempt = 1; ; attempt++) {
+    const key = utils.generateKeyPairSync('ed25519').private;
+    if (!(utils.parseKey(key) instanceof Error) || attempt >= 20) return key;
+  }
+}
+
 export class DeviceServices {
   private readonly listeners = new Map<number, ServiceAddress>();
   private ssh: InstanceType<typeof SshServer> | undefined;
@@ -107,7 +119,7 @@ export class DeviceServices {
   }
 
   private async startSsh(): Promise<void> {
-    const hostKey = utils.generateKeyPairSync('ed25519').private;
+    const hostKey = sshHostKey();
     const device = this.device;
     const server = new SshServer({ hostKeys: [hostKey], ident: 'Fleetgate-sim' }, (client) => {
       this.sshClients.add(client);
