@@ -16,17 +16,25 @@ const FALLBACK = 'en';
  * download: one namespace per feature so that features never edit the same file. Keys are
  * flat ("login.title").
  */
-const english = import.meta.glob<Texts>(['./locales/en/*.json', '!./locales/en/{connect,remote}.json'], {
-  eager: true,
-  import: 'default',
-});
+const english = import.meta.glob<Texts>(
+  [
+    './locales/en/*.json',
+    '!./locales/en/{approved-devices,brands,changelog,companies,connect,mail,remote,resources,tags}.json',
+  ],
+  { eager: true, import: 'default' },
+);
 
 /**
- * English namespaces of screens outside the landing (the remote-access pages, the connect
- * screens): fetched with their screen (`withNamespace`), not part of the first download.
- * Their other languages are in each language's one file like the rest.
+ * English namespaces used only by screens outside the landing and the sign-in page (approved
+ * devices, brands, the changelog, companies, mail, remote access and the connect screens,
+ * resources, tags): fetched with their screen (`withNamespace` in each feature's manifest),
+ * not part of the first download. Their other languages are in each language's one file
+ * like the rest. A namespace goes here only when no module of the first loads uses it.
  */
-const englishOnDemand = import.meta.glob<Texts>('./locales/en/{connect,remote}.json', { import: 'default' });
+const englishOnDemand = import.meta.glob<Texts>(
+  './locales/en/{approved-devices,brands,changelog,companies,connect,mail,remote,resources,tags}.json',
+  { import: 'default' },
+);
 
 /**
  * Every other language's files, fetched when that language is picked: the build puts each
@@ -103,9 +111,9 @@ export async function initI18n(): Promise<typeof i18next> {
   // Only a reader of a further language needs its code (and the schema behind its name rule).
   if (stored && !LANGUAGES.some((language) => language.code === stored)) {
     const { isExtraLanguage, loadExtraLanguage } = await import('./extra-languages');
-    const extra = isExtraLanguage(stored)
-      ? await loadExtraLanguage(stored, namespaces).catch(() => ({}))
-      : {};
+    // Every namespace, those English loads on demand too: the further language's are small.
+    const all = [...namespaces, ...Object.keys(englishOnDemand).map((path) => split(path)!.namespace)];
+    const extra = isExtraLanguage(stored) ? await loadExtraLanguage(stored, all).catch(() => ({})) : {};
     if (Object.keys(extra).length) {
       resources[stored] = extra;
       lng = stored;
@@ -137,3 +145,9 @@ export async function withNamespace<T>(namespace: string, load: () => Promise<T>
   const [loaded] = await Promise.all([load(), i18next.loadNamespaces(namespace)]);
   return loaded;
 }
+
+/** A feature's loader that brings its namespace along: `const load = loaderWith('tags')`. */
+export const loaderWith =
+  (namespace: string) =>
+  <T>(load: () => Promise<T>): Promise<T> =>
+    withNamespace(namespace, load);

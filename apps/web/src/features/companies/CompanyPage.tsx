@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageFrame } from '#src/components/page/PageFrame';
 import { UnavailablePanel } from '#src/components/page/UnavailablePanel';
+import { withNamespace } from '#src/i18n/i18n';
 import { ApiError } from '#src/lib/http/errors';
 import { failureMessage } from '#src/lib/http/results';
 import type { PageProps } from '#src/lib/routing/page';
@@ -20,13 +21,19 @@ const InvitationsTable = lazy(() =>
   import('../users/components/InvitationsTable').then((m) => ({ default: m.InvitationsTable })),
 );
 const CompanyTagsTab = lazy(() =>
-  import('../tags/components/TagsTable').then((m) => ({ default: m.CompanyTagsTab })),
+  withNamespace('tags', () => import('../tags/components/TagsTable')).then((m) => ({
+    default: m.CompanyTagsTab,
+  })),
 );
 const CompanyResourcesTab = lazy(() =>
-  import('../resources/components/CompanyResourcesTab').then((m) => ({ default: m.CompanyResourcesTab })),
+  withNamespace('resources', () => import('../resources/components/CompanyResourcesTab')).then((m) => ({
+    default: m.CompanyResourcesTab,
+  })),
 );
 const CompanyDataHistoryTab = lazy(() =>
-  import('../resources/components/CompanyDataHistoryTab').then((m) => ({ default: m.CompanyDataHistoryTab })),
+  withNamespace('resources', () => import('../resources/components/CompanyDataHistoryTab')).then((m) => ({
+    default: m.CompanyDataHistoryTab,
+  })),
 );
 
 /** The tab bodies whose data exists; the other tabs say they are not available yet. */

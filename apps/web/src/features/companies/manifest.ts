@@ -1,8 +1,12 @@
 import { ROUTES } from '@fleetgate/shared/routes';
+import { loaderWith } from '#src/i18n/i18n';
 import { defineFeature } from '#src/lib/define-feature';
 
-const companyPage = () => import('./CompanyPage').then((m) => m.CompanyPage);
-const forms = () => import('./forms/company-forms');
+/** Every screen, window and form of the feature brings its texts (the 'companies' namespace). */
+const load = loaderWith('companies');
+
+const companyPage = () => load(() => import('./CompanyPage')).then((m) => m.CompanyPage);
+const forms = () => load(() => import('./forms/company-forms'));
 
 /** The tabs under company.info (product §2): the company page draws each, the body chosen by route name. */
 const COMPANY_TABS = ROUTES.filter(
@@ -12,8 +16,8 @@ const COMPANY_TABS = ROUTES.filter(
 /** Companies: the list, the tree, a company's page and tabs, the company forms (product §2, §3). */
 export const companiesFeature = defineFeature({
   pages: {
-    'users.companies': () => import('./CompaniesPage').then((m) => m.CompaniesPage),
-    'company.tree': () => import('./CompanyTreePage').then((m) => m.CompanyTreePage),
+    'users.companies': () => load(() => import('./CompaniesPage')).then((m) => m.CompaniesPage),
+    'company.tree': () => load(() => import('./CompanyTreePage')).then((m) => m.CompanyTreePage),
     ...Object.fromEntries(COMPANY_TABS.map((name) => [name, companyPage])),
   },
   forms: {

@@ -1,10 +1,10 @@
 import i18next from 'i18next';
-import { withNamespace } from '#src/i18n/i18n';
+import { loaderWith } from '#src/i18n/i18n';
 import { defineFeature } from '#src/lib/define-feature';
 import { dialog } from '#src/lib/dialogs/registry';
 
 /** Every screen and form of the feature brings its texts (the 'remote' namespace) with it. */
-const load = <T>(module: () => Promise<T>) => withNamespace('remote', module);
+const load = loaderWith('remote');
 const forms = () => load(() => import('./forms/remote-forms'));
 
 /**

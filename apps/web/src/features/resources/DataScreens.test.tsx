@@ -8,6 +8,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -64,6 +65,8 @@ let routes: Record<string, (call: Call) => unknown>;
 
 beforeAll(async () => {
   await initI18n();
+  // The feature's texts come with its screens (its manifest's loaders); here, at once.
+  await i18next.loadNamespaces('resources');
   if (!('fonts' in document))
     Object.defineProperty(document, 'fonts', {
       configurable: true,

@@ -1,8 +1,12 @@
 import i18next from 'i18next';
+import { loaderWith } from '#src/i18n/i18n';
 import { defineFeature } from '#src/lib/define-feature';
 import { dialog } from '#src/lib/dialogs/registry';
 
-const forms = () => import('./forms/resource-forms');
+/** Every screen, window and form of the feature brings its texts (the 'resources' namespace). */
+const load = loaderWith('resources');
+
+const forms = () => load(() => import('./forms/resource-forms'));
 
 /**
  * Resources (product §2 administration.resources, service.add-credits; §3 newPool, movePools,
@@ -13,17 +17,21 @@ const forms = () => import('./forms/resource-forms');
  */
 export const resourcesFeature = defineFeature({
   pages: {
-    'services.credit-history': () => import('./CreditHistoryPage').then((m) => m.CreditHistoryPage),
-    'services.credit-codes': () => import('./CreditCodesPage').then((m) => m.CreditCodesPage),
-    'services.data-history': () => import('./DataPages').then((m) => m.DataHistoryPage),
-    'services.data-overview': () => import('./DataPages').then((m) => m.DataOverviewPage),
-    'service.add-credits': () => import('./RedeemCodePage').then((m) => m.RedeemCodePage),
+    'services.credit-history': () =>
+      load(() => import('./CreditHistoryPage')).then((m) => m.CreditHistoryPage),
+    'services.credit-codes': () => load(() => import('./CreditCodesPage')).then((m) => m.CreditCodesPage),
+    'services.data-history': () => load(() => import('./DataPages')).then((m) => m.DataHistoryPage),
+    'services.data-overview': () => load(() => import('./DataPages')).then((m) => m.DataOverviewPage),
+    'service.add-credits': () => load(() => import('./RedeemCodePage')).then((m) => m.RedeemCodePage),
   },
   dialogs: {
-    creditReport: dialog(() => import('./dialogs/CreditReportDialog').then((m) => m.CreditReportDialog), {
-      title: () => i18next.t('resources:report.title'),
-      size: 'sm',
-    }),
+    creditReport: dialog(
+      () => load(() => import('./dialogs/CreditReportDialog')).then((m) => m.CreditReportDialog),
+      {
+        title: () => i18next.t('resources:report.title'),
+        size: 'sm',
+      },
+    ),
   },
   forms: {
     newPool: () => forms().then((m) => m.newPoolForm()),

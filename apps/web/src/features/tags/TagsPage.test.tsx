@@ -6,6 +6,7 @@ import type { TagJson } from '@fleetgate/shared/schemas/tags';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HelpProvider } from '#src/components/page/help-context';
@@ -63,6 +64,8 @@ function renderAt(path: string) {
 
 beforeAll(async () => {
   await initI18n();
+  // The feature's texts come with its screens (its manifest's loaders); here, at once.
+  await i18next.loadNamespaces('tags');
 });
 beforeEach(() => {
   requested = [];

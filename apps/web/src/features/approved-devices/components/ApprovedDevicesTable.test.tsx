@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
+import i18next from 'i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '#src/i18n/i18n';
@@ -25,6 +26,8 @@ let rows: ApprovedDeviceJson[];
 
 beforeAll(async () => {
   await initI18n();
+  // The feature's texts come with its screens (its manifest's loaders); here, at once.
+  await i18next.loadNamespaces('approved-devices');
 });
 beforeEach(() => {
   requested = [];

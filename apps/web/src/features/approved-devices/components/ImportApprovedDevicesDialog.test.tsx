@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '#src/i18n/i18n';
 import { ImportApprovedDevicesDialog } from './ImportApprovedDevicesDialog';
@@ -9,6 +10,8 @@ let posted: Record<string, unknown>[];
 
 beforeAll(async () => {
   await initI18n();
+  // The feature's texts come with its screens (its manifest's loaders); here, at once.
+  await i18next.loadNamespaces('approved-devices');
 });
 beforeEach(() => {
   posted = [];
