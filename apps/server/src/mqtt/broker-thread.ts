@@ -102,6 +102,8 @@ function ended(client: Client): void {
   if (!entry?.session) return;
   const { serial } = entry.session;
   if (live.get(serial) === client) live.delete(serial);
+  // The server hears of a connection's messages before of its end, in the broker's order.
+  flush();
   post({ t: 'ended', conn: entry.conn, serial });
 }
 
@@ -180,6 +182,8 @@ function install(broker: Aedes): void {
     // Its stream's close is the end Aedes cannot fail to see (clientDisconnect is skipped
     // for a client whose registration a take-over removed).
     client.conn.once('close', () => ended(client));
+    // At once, ahead of the batch under way: it may hold this connection's first messages
+    // (sent with its CONNECT), which the server must hear of after its start.
     post({ t: 'ready', conn: entry.conn, session: entry.session });
   });
   broker.on('clientDisconnect', (client) => ended(client));
