@@ -27,7 +27,7 @@ const english = import.meta.glob<Texts>(
 /**
  * English namespaces used only by screens outside the landing and the sign-in page (approved
  * devices, brands, the changelog, companies, mail, remote access and the connect screens,
- * resources, tags): fetched with their screen (`withNamespace` in each feature's manifest),
+ * resources, tags): fetched with their screen (`loaderWith` in each feature's manifest),
  * not part of the first download. Their other languages are in each language's one file
  * like the rest. A namespace goes here only when no module of the first loads uses it.
  */
