@@ -60,7 +60,7 @@ import { healthRoutes } from './modules/system/health.routes';
 import { tagsRoutes } from './modules/tags/tags.routes';
 import { tokensRoutes } from './modules/tokens/tokens.routes';
 import { usersRoutes } from './modules/users/users.routes';
-import { type EmbeddedBroker, startEmbeddedBroker } from './mqtt/broker';
+import { EmbeddedBroker } from './mqtt/broker';
 import { accessPlugin } from './plugins/access';
 import { authPlugin } from './plugins/auth';
 import { registerOpenApi } from './plugins/openapi';
@@ -139,7 +139,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   try {
     database = options.database ?? (await openDatabase(databaseOptions(config)));
     if (config.embeddedBroker && !config.mqttUrl)
-      broker = await startEmbeddedBroker(config.mqttPort, config.host);
+      broker = await EmbeddedBroker.start(config.mqttPort, config.host);
   } catch (error) {
     unlock();
     throw error;

@@ -153,3 +153,22 @@ export function rawConnect(url: string, options: IClientOptions): Promise<RawOut
     });
   });
 }
+
+/**
+ * A device through first contact (the simulator's agent fetches its secret, then stops),
+ * connected again as a raw MQTT client with that secret: for tests that speak MQTT themselves.
+ */
+export async function rawWithSecret(
+  app: FastifyInstance,
+  identity: DeviceIdentity,
+): Promise<RawOutcome & { secret: string }> {
+  const agent = await onlineAgent(app, identity);
+  await agent.stop();
+  const secret = agent.secret!;
+  const outcome = await rawConnect(brokerUrl(app), {
+    clientId: identity.serial,
+    username: identity.serial,
+    password: secret,
+  });
+  return { ...outcome, secret };
+}

@@ -4,10 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '#test/app';
 import {
-  brokerUrl,
   buildGatewayApp,
   onlineAgent,
-  rawConnect,
+  rawWithSecret,
   registerDirect,
   testIdentity,
   waitFor,
@@ -59,13 +58,7 @@ describe('device-reported text (hello and telemetry)', () => {
   it('successful-state: the operator, network type and port names of a report are stored without them', async () => {
     const identity = testIdentity('RUT955');
     const device = await registerDirect(app, identity);
-    const agent = await onlineAgent(app, identity);
-    await agent.stop();
-    const raw = await rawConnect(brokerUrl(app), {
-      clientId: identity.serial,
-      username: identity.serial,
-      password: agent.secret!,
-    });
+    const raw = await rawWithSecret(app, identity);
     const state = {
       signal: -67,
       operator: 'Te\u202elia\u200b',

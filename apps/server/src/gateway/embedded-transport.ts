@@ -143,7 +143,7 @@ export class EmbeddedTransport {
       start = ends[i]!;
       const handled = this.router.handle(topics[i]!, payload);
       const ack = acks[i]!;
-      if (ack !== 0) void handled.finally(() => this.broker.send({ t: 'handled', ids: [ack] }));
+      if (ack !== 0) void handled.finally(() => this.broker.send({ t: 'handled', id: ack }));
     }
     if (this.holding) return;
     const room = this.router.room();

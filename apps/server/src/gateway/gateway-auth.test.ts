@@ -11,6 +11,7 @@ import {
   httpPort,
   onlineAgent,
   rawConnect,
+  rawWithSecret,
   registerDirect,
   testIdentity,
   waitFor,
@@ -219,13 +220,7 @@ describe('topic access table (CONVENTIONS example 8)', () => {
     const other = testIdentity();
     await registerDirect(app, me);
     await registerDirect(app, other);
-    const agent = await onlineAgent(app, me);
-    await agent.stop();
-    const raw = await rawConnect(brokerUrl(app), {
-      clientId: me.serial,
-      username: me.serial,
-      password: agent.secret!,
-    });
+    const raw = await rawWithSecret(app, me);
     expect(raw.connected).toBe(true);
     const granted = await grantedQos(raw.client, [
       '#',

@@ -10,11 +10,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TestClient } from '#test/app';
 import { openTestDatabase } from '#test/database';
 import {
-  brokerUrl,
   buildGatewayApp,
   keepOpen,
   onlineAgent,
-  rawConnect,
+  rawWithSecret,
   registerDirect,
   testIdentity,
   waitFor,
@@ -174,14 +173,7 @@ describe('durable commands', () => {
     const v = await registerDirect(app, victim);
     await registerDirect(app, forger);
     const id = await cli(v.id, 'echo mine');
-    const agent = await onlineAgent(app, forger);
-    agents.push(agent);
-    await agent.stop();
-    const raw = await rawConnect(brokerUrl(app), {
-      clientId: forger.serial,
-      username: forger.serial,
-      password: agent.secret!,
-    });
+    const raw = await rawWithSecret(app, forger);
     await raw.client.publishAsync(
       topics.reply(forger.serial, id),
       JSON.stringify({ id, status: 'done', output: 'forged' }),
@@ -198,14 +190,7 @@ describe('hostile payloads and telemetry', () => {
   it('drops malformed and oversized payloads without hurting the gateway, and writes telemetry in batches', async () => {
     const identity = testIdentity('RUT955');
     const device = await registerDirect(app, identity);
-    const agent = await onlineAgent(app, identity);
-    await agent.stop();
-    const url = brokerUrl(app);
-    const raw = await rawConnect(url, {
-      clientId: identity.serial,
-      username: identity.serial,
-      password: agent.secret!,
-    });
+    const raw = await rawWithSecret(app, identity);
     const before = app.gateway.stats();
     const publish = (payload: string | Buffer) =>
       raw.client.publishAsync(topics.state(identity.serial), payload, { qos: 1 });
@@ -236,7 +221,7 @@ describe('hostile payloads and telemetry', () => {
     raw.client.end(true);
 
     // The gateway lives on: the device connects again and is served.
-    const back = await onlineAgent(app, identity, { secret: agent.secret! });
+    const back = await onlineAgent(app, identity, { secret: raw.secret });
     agents.push(back);
     const probe = await cli(device.id, 'uname -a');
     const done = await waitFor(async () => {
@@ -249,13 +234,7 @@ describe('hostile payloads and telemetry', () => {
   it('while the telemetry writer has no room, the broker holds the device’s reports, and nothing is lost', async () => {
     const identity = testIdentity();
     const device = await registerDirect(app, identity);
-    const agent = await onlineAgent(app, identity);
-    await agent.stop();
-    const raw = await rawConnect(brokerUrl(app), {
-      clientId: identity.serial,
-      username: identity.serial,
-      password: agent.secret!,
-    });
+    const raw = await rawWithSecret(app, identity);
     const writer = app.gateway.telemetry;
     const room = writer.room.bind(writer);
     let makeRoom!: () => void;

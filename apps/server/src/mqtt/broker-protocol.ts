@@ -10,8 +10,8 @@ export type ToBroker =
   | { t: 'start'; port: number; host: string; maxFrame: number }
   /** The answer to an `auth` question. */
   | { t: 'auth'; id: number; session?: DeviceSession; refused?: { reason: string; returnCode: number } }
-  /** QoS 1 messages of an `up` batch the gateway has handled (the device's next one may come). */
-  | { t: 'handled'; ids: number[] }
+  /** A QoS 1 message of an `up` batch the gateway has handled (the device's next one may come). */
+  | { t: 'handled'; id: number }
   /** Telemetry waits (QoS 0 publishes are acknowledged to the broker only after `release`). */
   | { t: 'hold' }
   | { t: 'release' }

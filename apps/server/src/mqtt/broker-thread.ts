@@ -21,9 +21,8 @@ const post = (message: FromBroker, transfer?: ArrayBuffer[]) => port.postMessage
 let aedes: Aedes | undefined;
 let server: Server | undefined;
 
-/** What the broker knows of each connection: its number and, once authenticated, its session. */
-type Connection = { conn: number; session?: DeviceSession };
-const connections = new WeakMap<Client, Connection>();
+/** Each authenticated connection: its number (the server's name for it) and its session. */
+const connections = new WeakMap<Client, { conn: number; session: DeviceSession }>();
 /** The newest ready connection of each serial (`disconnect` closes it). */
 const live = new Map<string, Client>();
 const webSockets = new Map<number, BridgedSocket>();
@@ -32,13 +31,6 @@ const overWebSocket = new WeakSet<object>();
 /** The largest frame a connection may send (MAX_FRAME_BYTES, given with `start`). */
 let maxFrame = 0;
 let nextConn = 0;
-const connOf = (client: Client): Connection => {
-  const known = connections.get(client);
-  if (known) return known;
-  const entry: Connection = { conn: ++nextConn };
-  connections.set(client, entry);
-  return entry;
-};
 
 // Questions waiting for the server's thread.
 let nextId = 0;
@@ -99,7 +91,7 @@ function queueUp(packet: PublishPacket, ack: number): void {
 
 function ended(client: Client): void {
   const entry = connections.get(client);
-  if (!entry?.session) return;
+  if (!entry) return;
   const { serial } = entry.session;
   if (live.get(serial) === client) live.delete(serial);
   // The server hears of a connection's messages before of its end, in the broker's order.
@@ -177,7 +169,7 @@ function install(broker: Aedes): void {
 
   broker.on('clientReady', (client) => {
     const entry = connections.get(client);
-    if (!entry?.session || client.closed) return;
+    if (!entry || client.closed) return;
     live.set(entry.session.serial, client);
     // Its stream's close is the end Aedes cannot fail to see (clientDisconnect is skipped
     // for a client whose registration a take-over removed).
@@ -286,7 +278,7 @@ const HANDLERS: HandlerMap<ToBroker> = {
     if (!waiting) return;
     authenticating.delete(id);
     if (session) {
-      connOf(waiting.client).session = session;
+      connections.set(waiting.client, { conn: ++nextConn, session });
       return waiting.done(null, true);
     }
     const error = Object.assign(new Error(refused?.reason ?? 'refused'), {
@@ -294,12 +286,10 @@ const HANDLERS: HandlerMap<ToBroker> = {
     }) as AuthenticateError;
     waiting.done(error, false);
   },
-  handled: ({ ids }) => {
-    for (const id of ids) {
-      const done = handling.get(id);
-      handling.delete(id);
-      done?.();
-    }
+  handled: ({ id }) => {
+    const done = handling.get(id);
+    handling.delete(id);
+    done?.();
   },
   hold: () => {
     held = true;

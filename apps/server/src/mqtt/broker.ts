@@ -162,5 +162,3 @@ export class EmbeddedBroker {
     return this.closing;
   }
 }
-
-export const startEmbeddedBroker = (port: number, host: string) => EmbeddedBroker.start(port, host);
