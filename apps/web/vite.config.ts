@@ -3,6 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { APP_VERSION } from '@fleetgate/shared/constants';
+import { SIGN_IN_PATH } from '@fleetgate/shared/routes';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -143,6 +144,25 @@ function mantineStylesWithComponents(): Plugin {
   };
 }
 
+/**
+ * The dev server answers the sign-in page with its own document, as the server does
+ * (apps/server/src/plugins/spa.ts); every other page falls back to index.html.
+ */
+function signInPage(): Plugin {
+  return {
+    name: 'fleetgate-sign-in-page',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        const [pathname, query] = (request.url ?? '').split('?');
+        if (pathname?.replace(/\/$/, '') === SIGN_IN_PATH)
+          request.url = `/sign-in.html${query === undefined ? '' : `?${query}`}`;
+        next();
+      });
+    },
+  };
+}
+
 /** The build's chunks beyond Vite's automatic ones. */
 function chunkGroups(id: string): string | null {
   // Each language but English (part of the first load) in one file, fetched when picked.
@@ -158,6 +178,7 @@ export default defineConfig({
     noVncWithoutTopLevelAwait(),
     mantineStylesWithComponents(),
     react(),
+    signInPage(),
     versionFile(),
     precompress(),
   ],
@@ -173,6 +194,11 @@ export default defineConfig({
     // The list of each entry's files, read by the first-load budget test (src/build-budget.test.ts).
     manifest: true,
     rollupOptions: {
+      // The console, and the sign-in page as a document of its own (src/sign-in/main.ts).
+      input: {
+        index: path.resolve(import.meta.dirname, 'index.html'),
+        'sign-in': path.resolve(import.meta.dirname, 'sign-in.html'),
+      },
       output: { codeSplitting: { groups: [{ name: chunkGroups }] } },
     },
   },

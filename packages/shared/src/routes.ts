@@ -708,6 +708,9 @@ export function tabsOf(name: RouteName): RouteDef[] {
   return ROUTES.filter((route) => route.parent === name && route.tab);
 }
 
+/** The sign-in page, a document of its own (apps/web/sign-in.html). */
+export const SIGN_IN_PATH = '/account/login';
+
 /** The remote-connect launchers: these paths select the connect screens, not the main app (product §2). */
 export const CONNECT_SCREENS = {
   desktop: '/rms-connect/desktop',

@@ -28,6 +28,10 @@ beforeAll(async () => {
     path.join(webRoot, 'index.html'),
     `<!doctype html><html><head><script type="module" src="${SCRIPT_PATH}"></script></head><body><div id="root"></div></body></html>`,
   );
+  writeFileSync(
+    path.join(webRoot, 'sign-in.html'),
+    '<!doctype html><html><head><script type="module" src="/assets-static/sign-in-AbC123xy.js"></script></head><body><div id="root"></div></body></html>',
+  );
   writeFileSync(path.join(webRoot, SCRIPT_PATH), SCRIPT);
   writeFileSync(path.join(webRoot, `${SCRIPT_PATH}.br`), brotliCompressSync(SCRIPT));
   writeFileSync(path.join(webRoot, `${SCRIPT_PATH}.gz`), gzipSync(SCRIPT));
@@ -93,6 +97,23 @@ describe('security headers on every answer', () => {
     const deep = await get('/devices/list');
     expect(deep.statusCode).toBe(200);
     expectSecurityHeaders(deep);
+  });
+
+  it('the sign-in page is its own document, with the same headers; the rest of the account side is the console', async () => {
+    for (const url of [
+      '/account/login',
+      '/account/login/?continue_url=%2Fdevices',
+      '/account/login?reason=idle',
+    ]) {
+      const page = await get(url);
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toContain('sign-in-AbC123xy.js');
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expectSecurityHeaders(page);
+    }
+    const settings = await get('/account/settings/profile');
+    expect(settings.body).toContain(SCRIPT_PATH);
+    expect(settings.body).not.toContain('sign-in-');
   });
 
   it('a hashed file carries them and is cached for a year', async () => {

@@ -1,9 +1,9 @@
 import { LANGUAGES } from '@fleetgate/shared/constants';
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { pickLanguage } from './pick-language';
+import { LANGUAGE_STORAGE_KEY, pickLanguage } from './pick-language';
 
-export const LANGUAGE_STORAGE_KEY = 'language';
+export { LANGUAGE_STORAGE_KEY };
 
 type Texts = Record<string, string>;
 type Bundle = Record<string, Texts>;

@@ -1,5 +1,8 @@
 import type { LanguageCode } from '@fleetgate/shared/constants';
 
+/** Where the reader's choice of language is kept (local storage). */
+export const LANGUAGE_STORAGE_KEY = 'language';
+
 const BY_PREFIX: Record<string, LanguageCode> = {
   en: 'en',
   nb: 'nb',

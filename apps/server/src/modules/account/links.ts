@@ -1,8 +1,9 @@
+import { SIGN_IN_PATH } from '@fleetgate/shared/routes';
 import type { FastifyRequest } from 'fastify';
 import type { ClientInfo } from '../auth/auth.service';
 
 /** The sign-in page of the console; an account lock's e-mailed link opens it with `?unlock=`. */
-export const LOGIN_PAGE = '/account/login';
+export const LOGIN_PAGE = SIGN_IN_PATH;
 
 export const clientOf = (request: FastifyRequest): ClientInfo => ({
   ip: request.ip,

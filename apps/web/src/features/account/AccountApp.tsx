@@ -1,8 +1,7 @@
 import { Center, Loader } from '@mantine/core';
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { WindowsProvider } from '#src/lib/dialogs/WindowsProvider';
-import { LoginPage } from './LoginPage';
 
 const page = <T,>(load: () => Promise<T>, pick: (m: T) => ComponentType) =>
   lazy(() => load().then((m) => ({ default: pick(m) })));
@@ -47,8 +46,16 @@ const loading = (
   </Center>
 );
 
+/**
+ * The sign-in page is a document of its own (sign-in.html, src/sign-in/): an address of the
+ * account side that names no page here goes there with a full load.
+ */
+function ToSignIn() {
+  useEffect(() => window.location.replace(`/account/login${window.location.search}`), []);
+  return loading;
+}
+
 const router = createBrowserRouter([
-  { path: '/account/login', element: <LoginPage /> },
   { path: '/account/invitation/:token', element: <AcceptInvitationPage /> },
   { path: '/account/verify-email', element: <VerifyEmailPage /> },
   { path: '/account/oidc/callback', element: <OidcCallbackPage /> },
@@ -64,13 +71,13 @@ const router = createBrowserRouter([
       { path: '*', element: <Navigate to="/account/settings/profile" replace /> },
     ],
   },
-  { path: '*', element: <Navigate to="/account/login" replace /> },
+  { path: '*', element: <ToSignIn /> },
 ]);
 
 /**
- * The account side (`/account/*`): sign-in, e-mail confirmation, the vendor ID callback,
- * and account settings. Its windows carry the password prompt (423) and the second-step
- * dialog (MFA_REQUIRED) of product §4, as in the console.
+ * The account side (`/account/*`) but the sign-in page: invitations, e-mail confirmation,
+ * the vendor ID callback, and account settings. Its windows carry the password prompt (423)
+ * and the second-step dialog (MFA_REQUIRED) of product §4, as in the console.
  */
 export function AccountApp() {
   return (

@@ -4,23 +4,13 @@ import i18next from 'i18next';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../http/client';
-import { ApiError, CancelledError } from '../http/errors';
-import { clientHandlers, type MfaChallenge } from '../http/handlers';
+import { ApiError } from '../http/errors';
+import { clientHandlers } from '../http/handlers';
+import { submitCode, type Verification, type VerificationOutcome, verifyThrough } from '../http/verification';
 import { useWindow } from './window-context';
 import type { WindowsStore } from './windows-store';
 
-/** Codes that keep the verification dialog open with the error (product §4, §8). */
-const RETRY_CODES = new Set(['MFA_REQUIRED', 'CONFIRMATION_FAILED']);
-
-export type MfaKind = 'email' | 'totp' | 'vendor';
-
-/** The dialog kind for a response's mfa_method / mfa_type (product §3 Response meta). */
-export function mfaKind(method: string): MfaKind {
-  const m = method.toLowerCase();
-  if (m === 'totp' || m === 'app' || m === 'authenticator') return 'totp';
-  if (m === 'vendor' || m === 'oidc' || m === 'sso' || m === 'vendor_id') return 'vendor';
-  return 'email';
-}
+export { type MfaKind, mfaKind } from '../http/verification';
 
 function PasswordPrompt({ message, onConfirmed }: { message: string; onConfirmed(): void }) {
   const { t } = useTranslation('dialogs');
@@ -75,48 +65,29 @@ function PasswordPrompt({ message, onConfirmed }: { message: string; onConfirmed
   );
 }
 
-type Verification = { challenge: MfaChallenge; submitting: boolean };
-/** The verification in progress: a resent request that asks again updates it instead of stacking dialogs. */
-let current: Verification | null = null;
-
 function VerificationDialog({
-  kind,
   verification,
-  onDone,
-  onFailed,
+  outcome,
 }: {
-  kind: MfaKind;
   verification: Verification;
-  onDone(result: unknown): void;
-  onFailed(error: unknown): void;
+  outcome: VerificationOutcome;
 }) {
   const { t } = useTranslation('dialogs');
   const window = useWindow();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [waiting, setWaiting] = useState(false);
+  const kind = verification.kind;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (waiting) return;
     if (!code.trim()) return setError(t('prompt.required'));
     setWaiting(true);
-    verification.submitting = true;
-    try {
-      const result = await verification.challenge.submit(code.trim());
-      onDone(result);
-      window?.close();
-    } catch (caught) {
-      if (caught instanceof ApiError && caught.code && RETRY_CODES.has(caught.code)) {
-        setError(caught.message);
-      } else {
-        onFailed(caught);
-        window?.close();
-      }
-    } finally {
-      verification.submitting = false;
-      setWaiting(false);
-    }
+    const retry = await submitCode(verification, code.trim(), outcome);
+    setWaiting(false);
+    if (retry === undefined) window?.close();
+    else setError(retry);
   }
 
   return (
@@ -174,50 +145,25 @@ export function registerClientDialogs(store: WindowsStore): () => void {
       );
     });
 
-  clientHandlers.verify = (challenge) => {
-    if (!challenge.method && !challenge.message) {
+  clientHandlers.verify = verifyThrough(
+    (verification, outcome) =>
+      store.open(
+        VerificationDialog,
+        { verification, outcome },
+        {
+          id: 'verification',
+          title: i18next.t(`dialogs:verify.${verification.kind}.title`),
+          size: 'sm',
+          onClose: outcome.closed,
+        },
+      ),
+    () => {
       // product §8: MFA failing with no method and no message.
       const message = i18next.t('dialogs:verify.connectFailed');
       notifications.show({ color: 'red', message });
-      return Promise.reject(new Error(message));
-    }
-    if (current?.submitting) {
-      // The code was wrong and the server asks again: the open dialog takes the new
-      // session data and shows the message.
-      current.challenge = challenge;
-      return Promise.reject(new ApiError(0, '', [{ code: 'MFA_REQUIRED', message: challenge.message }]));
-    }
-    const kind = mfaKind(challenge.method);
-    const verification: Verification = { challenge, submitting: false };
-    current = verification;
-    return new Promise<unknown>((resolve, reject) => {
-      let settled = false;
-      store.open(
-        VerificationDialog,
-        {
-          kind,
-          verification,
-          onDone: (result: unknown) => {
-            settled = true;
-            resolve(result);
-          },
-          onFailed: (error: unknown) => {
-            settled = true;
-            reject(error);
-          },
-        },
-        {
-          id: 'verification',
-          title: i18next.t(`dialogs:verify.${kind}.title`),
-          size: 'sm',
-          onClose: () => {
-            if (current === verification) current = null;
-            if (!settled) reject(new CancelledError('Verification cancelled'));
-          },
-        },
-      );
-    });
-  };
+      return new Error(message);
+    },
+  );
 
   return () => {
     clientHandlers.confirmPassword = null;

@@ -19,7 +19,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { roleTitle } from '#src/i18n/role-titles';
 import { api } from '#src/lib/http/client';
 import { ApiError } from '#src/lib/http/errors';
@@ -35,7 +35,6 @@ type Errors = Partial<Record<Field, string>>;
 export function AcceptInvitationPage() {
   const { t } = useTranslation('invitations');
   const { token = '' } = useParams();
-  const navigate = useNavigate();
   const preview = useQuery({
     queryKey: ['invitation-preview', token],
     queryFn: async () =>
@@ -70,7 +69,7 @@ export function AcceptInvitationPage() {
             ? preview.error.message
             : t('accept.loadFailed')}
         </Alert>
-        <Anchor component={Link} to="/account/login" mt="md" display="block" ta="center">
+        <Anchor href="/account/login" mt="md" display="block" ta="center">
           {t('accept.toSignIn')}
         </Anchor>
       </Frame>
@@ -135,7 +134,8 @@ export function AcceptInvitationPage() {
       await api.post(`${AUTH_BASE}/login`, { email: invitation.email, password }, { noRefresh: true });
       window.location.assign('/');
     } catch {
-      navigate('/account/login', { replace: true });
+      // The sign-in page is a document of its own (sign-in.html).
+      window.location.replace('/account/login');
     }
   }
 

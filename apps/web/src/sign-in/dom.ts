@@ -1,0 +1,49 @@
+/**
+ * Elements for the sign-in page, which draws itself without a framework. Text is always
+ * appended as text nodes, so a brand's name or a server's message can never become markup.
+ */
+
+type Child = Node | string | false | null | undefined;
+type Attributes = Record<string, string | boolean | undefined>;
+
+function setAttributes(element: Element, attributes: Attributes): void {
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === true) element.setAttribute(name, '');
+    else if (typeof value === 'string') element.setAttribute(name, value);
+  }
+}
+
+/** An HTML element with its attributes (true: present, false or undefined: absent) and children. */
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Attributes = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag);
+  setAttributes(element, attributes);
+  element.append(...children.filter((child): child is Node | string => Boolean(child)));
+  return element;
+}
+
+/** A 24×24 outline icon drawn from path data, hidden from assistive technology. */
+export function icon(...paths: string[]): SVGSVGElement {
+  const ns = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(ns, 'svg');
+  setAttributes(svg, {
+    viewBox: '0 0 24 24',
+    width: '18',
+    height: '18',
+    fill: 'none',
+    stroke: 'currentColor',
+    'stroke-width': '2',
+    'stroke-linecap': 'round',
+    'stroke-linejoin': 'round',
+    'aria-hidden': 'true',
+  });
+  for (const d of paths) {
+    const path = document.createElementNS(ns, 'path');
+    path.setAttribute('d', d);
+    svg.append(path);
+  }
+  return svg;
+}

@@ -1,0 +1,75 @@
+import { submitCode, type Verification, type VerificationOutcome } from '#src/lib/http/verification';
+import { h } from './dom';
+import { t } from './texts';
+
+/**
+ * The second step's code dialog on the sign-in page (product §4), the same flow and words as
+ * the console's window (lib/dialogs/client-dialogs.tsx) in a native modal `<dialog>`: the
+ * browser keeps the focus inside, closes it on Escape and gives the focus back.
+ */
+export function openVerificationDialog(verification: Verification, outcome: VerificationOutcome): void {
+  const title = h('h2', { id: 'verification-title' }, t('dialogs', `verify.${verification.kind}.title`));
+  const code = h('input', {
+    id: 'verification-code',
+    name: 'code',
+    autocomplete: 'one-time-code',
+    inputmode: verification.kind === 'vendor' ? 'text' : 'numeric',
+    required: true,
+    'aria-describedby': 'verification-error',
+    autofocus: true,
+  });
+  const error = h('p', { id: 'verification-error', class: 'field-error' });
+  const confirm = h('button', { type: 'submit', class: 'button primary' }, t('dialogs', 'confirm.confirm'));
+  const close = h(
+    'button',
+    { type: 'button', class: 'close', 'aria-label': t('dialogs', 'window.close') },
+    '×',
+  );
+  const form = h(
+    'form',
+    { novalidate: true, 'data-testid': 'verification-dialog' },
+    h('p', {}, verification.challenge.message || t('dialogs', `verify.${verification.kind}.intro`)),
+    h(
+      'div',
+      { class: 'field' },
+      h('label', { for: 'verification-code' }, t('dialogs', 'verify.code')),
+      code,
+      error,
+    ),
+    h('div', { class: 'actions' }, confirm),
+  );
+  const dialog = h(
+    'dialog',
+    { class: 'verification', 'aria-labelledby': 'verification-title' },
+    h('div', { class: 'dialog-head' }, title, close),
+    form,
+  );
+
+  const showError = (message: string) => {
+    error.textContent = message;
+    code.setAttribute('aria-invalid', message ? 'true' : 'false');
+  };
+  code.addEventListener('input', () => showError(''));
+  close.addEventListener('click', () => dialog.close());
+  dialog.addEventListener('close', () => {
+    dialog.remove();
+    outcome.closed();
+  });
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    if (confirm.disabled) return;
+    const value = code.value.trim();
+    // product §5: prompt input is required.
+    if (!value) return showError(t('dialogs', 'prompt.required'));
+    confirm.disabled = true;
+    confirm.setAttribute('aria-busy', 'true');
+    const retry = await submitCode(verification, value, outcome);
+    confirm.disabled = false;
+    confirm.removeAttribute('aria-busy');
+    if (retry === undefined) dialog.close();
+    else showError(retry);
+  });
+
+  document.body.append(dialog);
+  dialog.showModal();
+}
