@@ -21,9 +21,10 @@ const MANIFEST = `${DIST}.vite/manifest.json`;
  * target (docs/performance.md says what stands between), so its budget holds the ground
  * gained until the next cut lowers it: 441 to 413 when zod left it, 407 when the English
  * texts of other screens began to load with those screens, 408 for the few files it now
- * shares with the sign-in page.
+ * shares with the sign-in page, 410 for the style sheet of the devices table's plain rows
+ * (components/table/cells.module.css), which draw fifty rows in half the time.
  */
-const BUDGET_KB = { signIn: 20, landing: 408 } as const;
+const BUDGET_KB = { signIn: 20, landing: 410 } as const;
 
 /**
  * Each page's entry (its HTML file) and the modules it loads by dynamic import as soon as it

@@ -1,6 +1,7 @@
 import { BRAND_DEFAULTS } from '@fleetgate/shared/brand';
 import { DEFAULT_THEME, mergeMantineTheme } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
+import { tintedText } from '#src/lib/colour';
 import { brandTheme, contrast, cssVariablesResolver, readable, theme } from './theme';
 
 const resolved = mergeMantineTheme(DEFAULT_THEME, theme);
@@ -40,6 +41,8 @@ describe('theme colours that carry text reach WCAG AA (4.5:1)', () => {
     const [onLight, onDark] = /^light-dark\((#\w+), (#\w+)\)$/.exec(color)!.slice(1) as [string, string];
     expect(contrast(onLight, '#f0edfc')).toBeGreaterThanOrEqual(AA);
     expect(contrast(onDark, '#2c2838')).toBeGreaterThanOrEqual(AA);
+    // The devices table's tags, plain elements, take the same text as a Mantine badge.
+    expect(tintedText('#7048e8', resolved)).toBe(color);
     // Theme colours keep Mantine's own variables.
     expect(resolve({ color: 'green', theme: resolved, variant: 'light' }).color).toBe(
       'var(--mantine-color-green-light-color)',

@@ -11,7 +11,7 @@ import {
   parseThemeColor,
   type VariantColorsResolver,
 } from '@mantine/core';
-import { contrast, paletteOf, readable, tint, toHex } from '#src/lib/colour';
+import { contrast, paletteOf, readable, tintedText, toHex } from '#src/lib/colour';
 import classes from './theme.module.css';
 
 export { contrast, readable };
@@ -26,9 +26,7 @@ const variantColorResolver: VariantColorsResolver = (input) => {
   if (input.variant !== 'light') return colors;
   const parsed = parseThemeColor({ color: input.color ?? '', theme: input.theme });
   if (parsed.isThemeColor || !/^#[0-9a-f]{6}$/i.test(parsed.value)) return colors;
-  const onLight = readable(parsed.value, tint(parsed.value, input.theme.colors.gray[1]!));
-  const onDark = readable(parsed.value, tint(parsed.value, input.theme.colors.dark[6]!));
-  return { ...colors, color: `light-dark(${onLight}, ${onDark})` };
+  return { ...colors, color: tintedText(parsed.value, input.theme) };
 };
 
 /**

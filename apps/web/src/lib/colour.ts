@@ -1,4 +1,4 @@
-import { darken, lighten, type MantineColorsTuple } from '@mantine/core';
+import { darken, lighten, type MantineColorsTuple, type MantineTheme } from '@mantine/core';
 
 /**
  * Colour arithmetic of WCAG 2.1, for a theme that stays readable whatever colours it is
@@ -68,4 +68,21 @@ export function paletteOf(main: string): MantineColorsTuple {
   const lighter = [0.92, 0.8, 0.64, 0.48, 0.32, 0.16].map((amount) => toHex(lighten(main, amount)));
   const darker = [0.14, 0.28, 0.4].map((amount) => toHex(darken(main, amount)));
   return [...lighter, main.toLowerCase(), ...darker] as unknown as MantineColorsTuple;
+}
+
+const tintedTexts = new Map<string, string>();
+
+/**
+ * The text of a tinted badge in `color` (#RRGGBB), readable on its tint in each scheme. Each
+ * colour is worked out once: a table draws one badge per tag per row.
+ */
+export function tintedText(color: string, resolved: MantineTheme): string {
+  let text = tintedTexts.get(color);
+  if (text === undefined) {
+    const onLight = readable(color, tint(color, resolved.colors.gray[1]!));
+    const onDark = readable(color, tint(color, resolved.colors.dark[6]!));
+    text = `light-dark(${onLight}, ${onDark})`;
+    tintedTexts.set(color, text);
+  }
+  return text;
 }

@@ -1,3 +1,4 @@
+import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { browserTimezone, currentTimezone, formatTime, isTimezone, timezoneNames } from './time';
 
@@ -40,5 +41,27 @@ describe('times in the chosen zone (product §9 time format, §4 Timezone)', () 
     expect(isTimezone('Europe/Oslo')).toBe(true);
     expect(isTimezone('Mars/Olympus_Mons')).toBe(false);
     expect(isTimezone(42)).toBe(false);
+  });
+});
+
+describe('formatTime across many values', () => {
+  it('gives what dayjs gives for the same instant and zone, around the year and DST edges', () => {
+    const zones = [
+      'UTC',
+      'Europe/Oslo',
+      'America/New_York',
+      'Asia/Kolkata',
+      'Australia/Lord_Howe',
+      'Pacific/Chatham',
+    ];
+    const start = Date.UTC(2024, 2, 30, 0, 0, 0);
+    for (const zone of zones) {
+      for (let hour = 0; hour < 24 * 400; hour += 7) {
+        const instant = start + hour * 3_600_000 + 59_999;
+        expect(formatTime(instant, zone), `${zone} ${new Date(instant).toISOString()}`).toBe(
+          dayjs(instant).tz(zone).format('YYYY-MM-DD HH:mm:ss'),
+        );
+      }
+    }
   });
 });

@@ -16,22 +16,53 @@ export const TIMEZONE_STORAGE_KEY = 'timezone';
 
 export type TimeValue = string | number | Date | Dayjs | null | undefined;
 
+/**
+ * Each zone's formatter of `YYYY-MM-DD HH:mm:ss`, or null for a name the runtime does not
+ * know. Building an Intl formatter is the costly part of showing a time (a table shows one
+ * per row and column, and every check of the current zone built one too), so each zone's is
+ * built once.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat | null>();
+
+function formatterOf(zone: string): Intl.DateTimeFormat | null {
+  let formatter = formatters.get(zone);
+  if (formatter === undefined) {
+    try {
+      formatter = new Intl.DateTimeFormat('en-US', {
+        timeZone: zone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      });
+    } catch {
+      formatter = null;
+    }
+    formatters.set(zone, formatter);
+  }
+  return formatter;
+}
+
 /** True when the runtime knows the IANA zone name. */
 export function isTimezone(name: unknown): name is string {
-  if (typeof name !== 'string' || name === '') return false;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
+  return typeof name === 'string' && name !== '' && formatterOf(name) !== null;
 }
+
+let guessed: string | undefined;
 
 /** The browser-guessed zone (product §4: used after 'Reset system timezone'). */
 export function browserTimezone(): string {
-  const guessed = dayjs.tz.guess();
+  guessed ??= dayjs.tz.guess();
   return isTimezone(guessed) ? guessed : 'UTC';
 }
+
+// The browser's zone is read and its formatter built while the screen's code loads, not when
+// the first time is shown: the first Intl formatter of a page is slow to make (a few tens of
+// milliseconds on a slow machine), and a table's data would otherwise wait for it.
+if (typeof window !== 'undefined') browserTimezone();
 
 /** The zone the user saved, or null when none (or an unknown one) is stored. */
 export function savedTimezone(): string | null {
@@ -57,6 +88,11 @@ export function timezoneNames(): string[] {
 export function formatTime(value: TimeValue, zone: string = currentTimezone()): string {
   if (value === null || value === undefined || value === '') return '-';
   const parsed = dayjs.isDayjs(value) ? value : dayjs(value);
+  const formatter = formatterOf(zone);
   if (!parsed.isValid()) return '-';
-  return parsed.tz(zone).format(TIME_FORMAT);
+  if (!formatter) return parsed.tz(zone).format(TIME_FORMAT);
+  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const { type, value: text } of formatter.formatToParts(parsed.valueOf())) part[type] = text;
+  // TIME_FORMAT, YYYY-MM-DD HH:mm:ss, from the zone's parts.
+  return `${part.year?.padStart(4, '0')}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
 }

@@ -1,5 +1,6 @@
-import { Anchor, Text } from '@mantine/core';
+import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
+import classes from './cells.module.css';
 
 type Props = {
   name: string;
@@ -15,24 +16,21 @@ type Props = {
 /**
  * A name in a table cell (a company, a device): it wraps (inside a word only when the
  * word alone is wider than `maw`) up to `lines` lines, then is cut with an ellipsis;
- * hovering shows the whole name.
+ * hovering shows the whole name. A plain element: tables draw many of them.
  */
 export function CellName({ name, to, lines = 2, maw = '22rem', testId }: Props) {
   const fit = {
-    size: 'sm',
-    maw,
+    className: classes.name,
+    style: { maxWidth: maw } satisfies CSSProperties,
     title: name,
-    // break-word, not anywhere: a short name keeps its column wide enough to stay whole.
-    style: { overflowWrap: 'break-word' as const },
+    'data-lines': lines,
     'data-testid': testId,
-    // An inline link cannot show an ellipsis: a one-line name is a block.
-    ...(lines === 1 ? { truncate: 'end' as const, display: 'block' } : { lineClamp: 2 }),
   };
   return to ? (
-    <Anchor component={Link} to={to} {...fit}>
+    <Link to={to} {...fit}>
       {name}
-    </Anchor>
+    </Link>
   ) : (
-    <Text {...fit}>{name}</Text>
+    <span {...fit}>{name}</span>
   );
 }

@@ -1,14 +1,29 @@
-import { Badge } from '@mantine/core';
+import type { TFunction } from 'i18next';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
+import classes from '#src/components/table/cells.module.css';
 import { statusLook } from '../utils/status';
 
-/** A device's connection status with the spec's texts (product §4). */
+/**
+ * A device's connection status with the spec's texts (product §4): Mantine's light badge in
+ * the status's theme colour, as a plain element. `t` is the devices namespace's: the table
+ * draws one per row with its own, so that no row asks i18next for a translator.
+ */
+export function statusBadge(t: TFunction, status: number | null | undefined) {
+  const look = statusLook(status);
+  const colours = {
+    '--badge-fill': `var(--mantine-color-${look.color}-light)`,
+    '--badge-text': `var(--mantine-color-${look.color}-light-color)`,
+  } as CSSProperties;
+  return (
+    <span className={classes.badge} style={colours} data-testid="device-status" data-status={status ?? ''}>
+      {t(`status.${look.key}`)}
+    </span>
+  );
+}
+
+/** The status badge where one shows alone (the device page). */
 export function StatusBadge({ status }: { status: number | null | undefined }) {
   const { t } = useTranslation('devices');
-  const look = statusLook(status);
-  return (
-    <Badge color={look.color} variant="light" data-testid="device-status" data-status={status ?? ''}>
-      {t(`status.${look.key}`)}
-    </Badge>
-  );
+  return statusBadge(t, status);
 }

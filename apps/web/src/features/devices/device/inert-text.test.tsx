@@ -1,5 +1,5 @@
 import { deriveCapabilities } from '@fleetgate/shared/devices/capabilities';
-import { MantineProvider } from '@mantine/core';
+import { DEFAULT_THEME, MantineProvider } from '@mantine/core';
 import { cleanup, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { MemoryRouter } from 'react-router';
@@ -87,6 +87,7 @@ describe('device-reported and user strings render as text only', () => {
             columns={deviceColumns(i18next.getFixedT('en', 'devices'), {
               companyLinks: false,
               modelName: (d) => d.model,
+              theme: DEFAULT_THEME,
             })}
             settings={settings}
             sort="name"

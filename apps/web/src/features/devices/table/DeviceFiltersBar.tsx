@@ -10,7 +10,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFilterOff, IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useModelName } from '#src/lib/brand/context';
 import { useCompanyOptions, useModelOptions, useTagOptions } from '../api/devices';
@@ -48,7 +48,12 @@ type Props = {
 };
 
 /** Search on name, serial, MAC and IMEI, and the filters (status, model, company, firmware). */
-export function DeviceFiltersBar({ filters, onChange, companies, tags }: Props) {
+export const DeviceFiltersBar = memo(function DeviceFiltersBar({
+  filters,
+  onChange,
+  companies,
+  tags,
+}: Props) {
   const { t } = useTranslation('devices');
   const modelName = useModelName();
   const models = useModelOptions();
@@ -190,4 +195,4 @@ export function DeviceFiltersBar({ filters, onChange, companies, tags }: Props) 
       </Tooltip>
     </div>
   );
-}
+});

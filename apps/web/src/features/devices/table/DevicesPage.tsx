@@ -1,7 +1,7 @@
 import { DEVICE_KEYSET_SORTS } from '@fleetgate/shared/devices/list-keys';
-import { Alert, Group, Pagination, Select, Stack, Text } from '@mantine/core';
+import { Alert, Group, Pagination, Select, Stack, Text, useMantineTheme } from '@mantine/core';
 import type { RowSelectionState } from '@tanstack/react-table';
-import { useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageFrame } from '#src/components/page/PageFrame';
@@ -9,7 +9,7 @@ import { useModelName } from '#src/lib/brand/context';
 import { failureMessage } from '#src/lib/http/results';
 import type { PageProps } from '#src/lib/routing/page';
 import { useSession } from '#src/lib/session/session-context';
-import { useUserStorage } from '#src/lib/storage/user-storage';
+import { userStorage, useUserStorage } from '#src/lib/storage/user-storage';
 import { useDeviceList } from '../api/devices';
 import type { DeviceFilters, DeviceListQuery } from '../api/types';
 import { useCompanyStatusChannels } from '../hooks/use-live-status';
@@ -25,6 +25,27 @@ import { readFilters, writeFilters } from './url-state';
 export const DEVICES_TABLE_KEY = 'table.devices';
 const PAGE_SIZE_KEY = 'table.devices.page_size';
 
+/** The page size of the table, drawn again only when it changes. */
+const PageSizeSelect = memo(function PageSizeSelect({
+  value,
+  onChange,
+}: {
+  value: number;
+  onChange(size: number): void;
+}) {
+  const { t } = useTranslation('devices');
+  return (
+    <Select
+      aria-label={t('table.pageSize')}
+      data={TABLE_PAGE_SIZES.map((n) => ({ value: String(n), label: t('table.perPage', { count: n }) }))}
+      value={String(value)}
+      onChange={(next) => next && onChange(Number(next))}
+      w={130}
+      allowDeselect={false}
+    />
+  );
+});
+
 /**
  * The devices table (route management.devices, the default landing page):
  * server-side paging (keyset where the sort allows), sort, filters and search in the
@@ -34,7 +55,11 @@ export function DevicesPage({ chain, params }: PageProps) {
   const { t } = useTranslation('devices');
   const { user, can } = useSession();
   const [search, setSearch] = useSearchParams();
-  const filters = readFilters(search);
+  // The filters, their bar and the toolbar keep their identity while only the rows change:
+  // a page's rows arriving draws the rows, not the filter fields and menus again.
+  const address = search.toString();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the address is what the filters are read from.
+  const filters = useMemo(() => readFilters(search), [address]);
   const sort = search.get('sort') ?? 'name';
   const [stored] = useTableSettings(DEVICES_TABLE_KEY, DEVICE_COLUMNS);
   const canManage = can('manage_devices');
@@ -42,7 +67,7 @@ export function DevicesPage({ chain, params }: PageProps) {
   // (guests, product §6) get no checkboxes.
   const canBulk = canManage || can('update_device_credit_status');
   const settings = canBulk ? stored : { ...stored, hidden: [...stored.hidden, 'select'] };
-  const [storedSize, setPageSize] = useUserStorage<number>(PAGE_SIZE_KEY, TABLE_PAGE_SIZES[0]);
+  const [storedSize] = useUserStorage<number>(PAGE_SIZE_KEY, TABLE_PAGE_SIZES[0]);
   const pageSize = (TABLE_PAGE_SIZES as readonly number[]).includes(storedSize)
     ? storedSize
     : TABLE_PAGE_SIZES[0];
@@ -74,16 +99,22 @@ export function DevicesPage({ chain, params }: PageProps) {
 
   const companies = can('view_companies');
   const modelName = useModelName();
+  const theme = useMantineTheme();
   const columns = useMemo(
-    () => deviceColumns(t, { companyLinks: companies, modelName }),
-    [t, companies, modelName],
+    () => deviceColumns(t, { companyLinks: companies, modelName, theme }),
+    [t, companies, modelName, theme],
   );
   const selectedIds = Object.keys(selection.rows)
     .filter((id) => selection.rows[id])
     .map(Number);
 
-  const update = (next: Partial<DeviceFilters>, nextSort = sort) =>
-    setSearch(writeFilters(search, { ...filters, ...next }, nextSort), { replace: true });
+  const update = useCallback(
+    (next: Partial<DeviceFilters>, nextSort = sort) =>
+      setSearch(writeFilters(search, { ...filters, ...next }, nextSort), { replace: true }),
+    [search, filters, sort, setSearch],
+  );
+  const changeFilters = useCallback((next: Partial<DeviceFilters>) => update(next), [update]);
+  const changePageSize = useCallback((size: number) => userStorage.set(PAGE_SIZE_KEY, size), []);
 
   return (
     <PageFrame
@@ -94,7 +125,7 @@ export function DevicesPage({ chain, params }: PageProps) {
       <Stack gap="sm">
         <DeviceFiltersBar
           filters={filters}
-          onChange={(next) => update(next)}
+          onChange={changeFilters}
           companies={companies}
           tags={can('view_tags')}
         />
@@ -131,17 +162,7 @@ export function DevicesPage({ chain, params }: PageProps) {
               : t('table.total', { count: total })}
           </Text>
           <Group gap="sm">
-            <Select
-              aria-label={t('table.pageSize')}
-              data={TABLE_PAGE_SIZES.map((n) => ({
-                value: String(n),
-                label: t('table.perPage', { count: n }),
-              }))}
-              value={String(pageSize)}
-              onChange={(value) => value && setPageSize(Number(value))}
-              w={130}
-              allowDeselect={false}
-            />
+            <PageSizeSelect value={pageSize} onChange={changePageSize} />
             {total > pageSize && (
               <Pagination
                 total={Math.ceil(total / pageSize)}

@@ -8,6 +8,7 @@ import {
   useReactTable,
 } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
+import classes from '#src/components/table/cells.module.css';
 import { EmptyRow } from '#src/components/table/EmptyRow';
 import type { DeviceItem } from '../api/types';
 import type { TableSettings } from '../utils/table-settings';
@@ -58,20 +59,20 @@ export function DevicesTable({
     onRowSelectionChange: (updater) =>
       onSelection(typeof updater === 'function' ? updater(selection) : updater),
   });
+  const striped = settings.density === 'compact';
   const sortKey = sort.replace(/^-/, '');
   const descending = sort.startsWith('-');
 
   return (
-    <Table.ScrollContainer minWidth={900}>
+    // A plain scrolling box: Mantine's ScrollContainer measured itself again as the rows came.
+    <div className={classes.scroll}>
       <Table
         verticalSpacing={SPACING[settings.density]}
-        highlightOnHover
-        striped={settings.density === 'compact'}
         data-testid="devices-table"
         data-density={settings.density}
         data-loading={loading || undefined}
         // As wide as its content (a badge or time is never cut); the container scrolls sideways.
-        style={{ opacity: loading ? 0.6 : 1, width: 'max-content', minWidth: '100%' }}
+        style={{ opacity: loading ? 0.6 : 1, width: 'max-content', minWidth: 'max(100%, 900px)' }}
       >
         <Table.Thead>
           {table.getHeaderGroups().map((group) => (
@@ -119,29 +120,32 @@ export function DevicesTable({
             </Table.Tr>
           ))}
         </Table.Thead>
-        <Table.Tbody>
+        {/* The rows are plain elements (components/table/cells.module.css): a Mantine
+            component per cell made fifty rows take a second to draw on a slow machine. */}
+        <tbody className={classes.rows} data-striped={striped || undefined}>
           {rows.length === 0 && !loading && (
             <EmptyRow colSpan={table.getVisibleLeafColumns().length} testId="devices-empty">
               {t('table.empty')}
             </EmptyRow>
           )}
           {table.getRowModel().rows.map((row) => (
-            <Table.Tr
+            <tr
               key={row.id}
+              className={classes.row}
               data-testid="device-row"
               data-device-id={row.id}
               data-serial={row.original.serial}
-              bg={row.getIsSelected() ? 'var(--mantine-color-blue-light)' : undefined}
+              data-selected={row.getIsSelected() || undefined}
             >
               {row.getVisibleCells().map((cell) => (
-                <Table.Td key={cell.id} data-column={cell.column.id} style={{ whiteSpace: 'nowrap' }}>
+                <td key={cell.id} className={classes.cell} data-column={cell.column.id}>
                   {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                </Table.Td>
+                </td>
               ))}
-            </Table.Tr>
+            </tr>
           ))}
-        </Table.Tbody>
+        </tbody>
       </Table>
-    </Table.ScrollContainer>
+    </div>
   );
 }

@@ -7,7 +7,7 @@ import {
   IconFileUpload,
   IconPlus,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWindows } from '#src/lib/dialogs/use-windows';
 import { downloadFile } from '#src/lib/http/download';
@@ -20,7 +20,7 @@ import { DEVICE_COLUMNS } from './columns';
 type Props = { filters: DeviceFilters; sort: string; canManage: boolean };
 
 /** The table's page actions: add devices, CSV export of the filtered list, table settings. */
-export function DevicesToolbar({ filters, sort, canManage }: Props) {
+export const DevicesToolbar = memo(function DevicesToolbar({ filters, sort, canManage }: Props) {
   const { t } = useTranslation('devices');
   const { can } = useSession();
   const windows = useWindows();
@@ -110,4 +110,4 @@ export function DevicesToolbar({ filters, sort, canManage }: Props) {
       )}
     </Group>
   );
-}
+});

@@ -1,12 +1,15 @@
 import { pathOf } from '@fleetgate/shared/routes';
-import { Badge, Checkbox, Group, Text } from '@mantine/core';
+import type { MantineTheme } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { TFunction } from 'i18next';
+import type { ComponentProps, CSSProperties } from 'react';
 import { CellName } from '#src/components/table/CellName';
+import classes from '#src/components/table/cells.module.css';
+import { tintedText } from '#src/lib/colour';
 import { formatTime } from '#src/lib/time';
 import type { DeviceItem } from '../api/types';
 import { ModelPicture } from '../components/ModelPicture';
-import { StatusBadge } from '../components/StatusBadge';
+import { statusBadge } from '../components/StatusBadge';
 import { formatSignal, formatTemperature, formatUptime, text } from '../utils/format';
 import type { ColumnInfo } from '../utils/table-settings';
 
@@ -35,22 +38,42 @@ export const SORT_OF_COLUMN = Object.fromEntries(
   DEVICE_COLUMNS.filter((c) => c.sort).map((c) => [c.id, c.sort!]),
 ) as Record<string, string>;
 
-/** A cell's text; device-reported strings are rendered as text, never as markup (product §8 dash for invalid). */
-const plain = (value: unknown) => (
-  <Text size="sm" span>
-    {text(value)}
-  </Text>
-);
+/**
+ * A cell's text; device-reported strings are rendered as text, never as markup (product §8
+ * dash for invalid). The table gives it its size.
+ */
+const plain = (value: unknown) => text(value);
+
+/** A checkbox as a plain input (one per row); `indeterminate` has no attribute, only a property. */
+function RowCheckbox({
+  indeterminate = false,
+  ...props
+}: Omit<ComponentProps<'input'>, 'type' | 'className'> & { indeterminate?: boolean }) {
+  return (
+    <input
+      type="checkbox"
+      className={classes.checkbox}
+      ref={(input) => {
+        if (input) input.indeterminate = indeterminate;
+      }}
+      {...props}
+    />
+  );
+}
 
 export function deviceColumns(
   t: TFunction,
-  options: { companyLinks: boolean; modelName: (device: DeviceItem) => string | null },
+  options: {
+    companyLinks: boolean;
+    modelName: (device: DeviceItem) => string | null;
+    theme: MantineTheme;
+  },
 ): ColumnDef<DeviceItem>[] {
   return [
     {
       id: 'select',
       header: ({ table }) => (
-        <Checkbox
+        <RowCheckbox
           aria-label={t('table.selectPage')}
           checked={table.getIsAllPageRowsSelected()}
           indeterminate={table.getIsSomePageRowsSelected()}
@@ -59,7 +82,7 @@ export function deviceColumns(
         />
       ),
       cell: ({ row }) => (
-        <Checkbox
+        <RowCheckbox
           aria-label={t('table.selectRow', { name: row.original.name })}
           checked={row.getIsSelected()}
           onChange={(e) => row.toggleSelected(e.currentTarget.checked)}
@@ -71,7 +94,7 @@ export function deviceColumns(
       id: 'name',
       header: t('column.name'),
       cell: ({ row }) => (
-        <Group gap={8} wrap="nowrap">
+        <span className={classes.nameCell}>
           <ModelPicture device={row.original} size={24} />
           <CellName
             name={text(row.original.name)}
@@ -80,13 +103,13 @@ export function deviceColumns(
             maw="20rem"
             testId="device-link"
           />
-        </Group>
+        </span>
       ),
     },
     {
       id: 'status',
       header: t('column.status'),
-      cell: ({ row }) => <StatusBadge status={row.original.status} />,
+      cell: ({ row }) => statusBadge(t, row.original.status),
     },
     {
       id: 'model',
@@ -117,13 +140,26 @@ export function deviceColumns(
       header: t('column.tags'),
       cell: ({ row }) =>
         row.original.tags?.length ? (
-          <Group gap={4} wrap="wrap" data-testid="device-row-tags">
+          <span className={classes.tags} data-testid="device-row-tags">
             {row.original.tags.map((tag) => (
-              <Badge key={tag.id} color={tag.color} variant="light" size="sm" maw={140} title={tag.name}>
-                {tag.name}
-              </Badge>
+              <span
+                key={tag.id}
+                className={classes.badge}
+                data-size="sm"
+                title={tag.name}
+                // Mantine's light badge of a colour outside the theme: a tenth of it behind text
+                // moved until it reads (app/theme.ts). Tag colours are #RRGGBB (shared schema).
+                style={
+                  {
+                    '--badge-fill': `${tag.color}1a`,
+                    '--badge-text': tintedText(tag.color, options.theme),
+                  } as CSSProperties
+                }
+              >
+                <span className={classes.badgeLabel}>{tag.name}</span>
+              </span>
             ))}
-          </Group>
+          </span>
         ) : (
           plain(null)
         ),
