@@ -16,6 +16,12 @@ describe('times in the chosen zone (product §9 time format, §4 Timezone)', () 
     expect(formatTime('2025-01-15T12:00:00Z', 'Europe/Oslo')).toBe('2025-01-15 13:00:00');
   });
 
+  it('reads a time without an offset as local time, as dayjs does', () => {
+    expect(formatTime('2025-01-15 12:34:56', 'UTC')).toBe(
+      dayjs('2025-01-15 12:34:56').tz('UTC').format('YYYY-MM-DD HH:mm:ss'),
+    );
+  });
+
   it('accepts Date objects and epoch milliseconds', () => {
     const ms = Date.parse(instant);
     expect(formatTime(new Date(ms), 'UTC')).toBe('2025-01-15 12:34:56');
@@ -27,6 +33,8 @@ describe('times in the chosen zone (product §9 time format, §4 Timezone)', () 
     expect(formatTime(undefined, 'UTC')).toBe('-');
     expect(formatTime('', 'UTC')).toBe('-');
     expect(formatTime('not a date', 'UTC')).toBe('-');
+    expect(formatTime(1e20, 'UTC')).toBe('-');
+    expect(formatTime(new Date(Number.NaN), 'UTC')).toBe('-');
   });
 
   it('uses the browser zone while nothing is saved', () => {

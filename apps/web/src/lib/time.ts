@@ -82,17 +82,33 @@ export function timezoneNames(): string[] {
 }
 
 /**
+ * Milliseconds since the epoch, NaN when the value is no time. Strings are read as dayjs
+ * reads them (ISO 8601 from the API; without an offset, local time), by the browser's own
+ * parser: a table shows many.
+ */
+function instantOf(value: Exclude<TimeValue, null | undefined>): number {
+  if (typeof value === 'number') return value;
+  if (value instanceof Date) return value.getTime();
+  if (dayjs.isDayjs(value)) return value.isValid() ? value.valueOf() : Number.NaN;
+  return dayjs(value).valueOf();
+}
+
+/**
  * A time as `YYYY-MM-DD HH:mm:ss` (product §9) in the user's zone, or in `zone` when given.
  * Invalid values show a dash (product §8).
  */
 export function formatTime(value: TimeValue, zone: string = currentTimezone()): string {
   if (value === null || value === undefined || value === '') return '-';
-  const parsed = dayjs.isDayjs(value) ? value : dayjs(value);
   const formatter = formatterOf(zone);
-  if (!parsed.isValid()) return '-';
-  if (!formatter) return parsed.tz(zone).format(TIME_FORMAT);
+  if (!formatter) {
+    const parsed = dayjs.isDayjs(value) ? value : dayjs(value);
+    return parsed.isValid() ? parsed.tz(zone).format(TIME_FORMAT) : '-';
+  }
+  const instant = instantOf(value);
+  // NaN, or beyond the ±100 000 000 days a Date can hold.
+  if (Number.isNaN(new Date(instant).getTime())) return '-';
   const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const { type, value: text } of formatter.formatToParts(parsed.valueOf())) part[type] = text;
+  for (const { type, value: text } of formatter.formatToParts(instant)) part[type] = text;
   // TIME_FORMAT, YYYY-MM-DD HH:mm:ss, from the zone's parts.
   return `${part.year?.padStart(4, '0')}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
 }
