@@ -1,19 +1,11 @@
-import {
-  Alert,
-  Checkbox,
-  Group,
-  Pagination,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { Alert, Group, Pagination, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureMessage } from '#src/lib/http/results';
+import classes from './cells.module.css';
 import { EmptyRow } from './EmptyRow';
+import { RowCheckbox } from './RowCheckbox';
 import type { ListState } from './use-list-state';
 
 export type Column<T> = {
@@ -161,18 +153,12 @@ export function PagedTable<T extends { id: RowId }>(props: Props<T>) {
         </Alert>
       )}
       <Table.ScrollContainer minWidth={minWidth}>
-        <Table
-          verticalSpacing="xs"
-          highlightOnHover
-          data-testid={testId}
-          aria-label={label}
-          aria-busy={loading}
-        >
+        <Table verticalSpacing="xs" data-testid={testId} aria-label={label} aria-busy={loading}>
           <Table.Thead>
             <Table.Tr>
               {selection && (
                 <Table.Th w={36}>
-                  <Checkbox
+                  <RowCheckbox
                     aria-label={selection.pageLabel}
                     checked={allChosen}
                     indeterminate={!allChosen && selectable.some((row) => selection.selected.has(row.id))}
@@ -220,7 +206,8 @@ export function PagedTable<T extends { id: RowId }>(props: Props<T>) {
               })}
             </Table.Tr>
           </Table.Thead>
-          <Table.Tbody>
+          {/* Rows as plain elements with the table's look (cells.module.css): a table draws many. */}
+          <tbody className={classes.rows}>
             {loading && !rows
               ? Array.from({ length: 3 }, (_, i) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity.
@@ -240,23 +227,31 @@ export function PagedTable<T extends { id: RowId }>(props: Props<T>) {
               </EmptyRow>
             )}
             {rows?.map((row) => (
-              <Table.Tr key={row.id} data-row-id={row.id} data-testid={`${testId}-row`} {...rowProps?.(row)}>
+              <tr
+                key={row.id}
+                className={classes.row}
+                data-row-id={row.id}
+                data-testid={`${testId}-row`}
+                {...rowProps?.(row)}
+              >
                 {selection && (
-                  <Table.Td>
-                    <Checkbox
+                  <td className={classes.cell}>
+                    <RowCheckbox
                       aria-label={selection.rowLabel(row.id)}
                       checked={selection.selected.has(row.id)}
                       disabled={selection.disabled?.(row.id)}
                       onChange={(e) => toggle(row.id, e.currentTarget.checked)}
                     />
-                  </Table.Td>
+                  </td>
                 )}
                 {columns.map((column) => (
-                  <Table.Td key={column.key}>{column.render(row)}</Table.Td>
+                  <td key={column.key} className={classes.cell}>
+                    {column.render(row)}
+                  </td>
                 ))}
-              </Table.Tr>
+              </tr>
             ))}
-          </Table.Tbody>
+          </tbody>
         </Table>
       </Table.ScrollContainer>
       <Group justify="space-between">

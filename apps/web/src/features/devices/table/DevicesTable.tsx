@@ -122,7 +122,7 @@ export function DevicesTable({
         </Table.Thead>
         {/* The rows are plain elements (components/table/cells.module.css): a Mantine
             component per cell made fifty rows take a second to draw on a slow machine. */}
-        <tbody className={classes.rows} data-striped={striped || undefined}>
+        <tbody className={classes.rows} data-striped={striped || undefined} data-one-line>
           {rows.length === 0 && !loading && (
             <EmptyRow colSpan={table.getVisibleLeafColumns().length} testId="devices-empty">
               {t('table.empty')}

@@ -2,9 +2,10 @@ import { pathOf } from '@fleetgate/shared/routes';
 import type { MantineTheme } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { TFunction } from 'i18next';
-import type { ComponentProps, CSSProperties } from 'react';
+import type { CSSProperties } from 'react';
 import { CellName } from '#src/components/table/CellName';
 import classes from '#src/components/table/cells.module.css';
+import { RowCheckbox } from '#src/components/table/RowCheckbox';
 import { tintedText } from '#src/lib/colour';
 import { formatTime } from '#src/lib/time';
 import type { DeviceItem } from '../api/types';
@@ -43,23 +44,6 @@ export const SORT_OF_COLUMN = Object.fromEntries(
  * dash for invalid). The table gives it its size.
  */
 const plain = (value: unknown) => text(value);
-
-/** A checkbox as a plain input (one per row); `indeterminate` has no attribute, only a property. */
-function RowCheckbox({
-  indeterminate = false,
-  ...props
-}: Omit<ComponentProps<'input'>, 'type' | 'className'> & { indeterminate?: boolean }) {
-  return (
-    <input
-      type="checkbox"
-      className={classes.checkbox}
-      ref={(input) => {
-        if (input) input.indeterminate = indeterminate;
-      }}
-      {...props}
-    />
-  );
-}
 
 export function deviceColumns(
   t: TFunction,
