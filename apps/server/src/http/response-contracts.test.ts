@@ -1,3 +1,4 @@
+import { SIGN_IN_PATH } from '@fleetgate/shared/routes';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '#test/app';
@@ -16,8 +17,9 @@ const NO_JSON_ANSWER = new Map([
   ['GET /api/remote/sftp/:id/file', "a file of the device's, as bytes"],
 ]);
 
-/** Not the product's routes: the API description itself and the console's built files. */
-const notOurs = (url: string) => url.startsWith('/api/docs') || url === '/' || url === '/*';
+/** Not the product's routes: the API description itself and the console's built pages and files. */
+const notOurs = (url: string) =>
+  url.startsWith('/api/docs') || url === '/' || url === SIGN_IN_PATH || url === '/*';
 
 let app: FastifyInstance;
 beforeAll(async () => {
