@@ -1,7 +1,7 @@
 import type { RouteDef } from '@fleetgate/shared/routes';
 import { ActionIcon, Stack, Title, Tooltip } from '@mantine/core';
 import { IconHelpCircle } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasHelp } from '#src/features/help/help-content';
 import { Breadcrumbs, type CrumbNames } from './Breadcrumbs';
@@ -21,7 +21,20 @@ type Props = {
 };
 
 /** The frame every page lives in: breadcrumbs, title, help link, tabs (product §2 Layout). */
-export function PageFrame({ chain, params, title, names, actions, children }: Props) {
+export function PageFrame({ children, ...head }: Props) {
+  return (
+    <Stack gap="sm" data-testid="page-frame" data-route={head.chain.at(-1)?.name}>
+      <PageHead {...head} />
+      <div data-testid="page-body">{children}</div>
+    </Stack>
+  );
+}
+
+/**
+ * Breadcrumbs, title, help link, actions and tabs: drawn again only when one of them changes,
+ * not each time the page's content does (a table's rows arriving).
+ */
+const PageHead = memo(function PageHead({ chain, params, title, names, actions }: Omit<Props, 'children'>) {
   const { t } = useTranslation('routes');
   const { t: ts } = useTranslation('shell');
   const help = useHelp();
@@ -32,7 +45,7 @@ export function PageFrame({ chain, params, title, names, actions, children }: Pr
   // A name as title: at most three lines, the whole of it on hover.
   const named = typeof heading === 'string' ? { lineClamp: 3, title: heading } : {};
   return (
-    <Stack gap="sm" data-testid="page-frame" data-route={chain.at(-1)?.name}>
+    <>
       <Breadcrumbs chain={chain} params={params} names={names} />
       <div className={classes.head}>
         <div className={classes.heading}>
@@ -56,7 +69,6 @@ export function PageFrame({ chain, params, title, names, actions, children }: Pr
         {actions && <div className={classes.actions}>{actions}</div>}
       </div>
       <PageTabs chain={chain} params={params} />
-      <div data-testid="page-body">{children}</div>
-    </Stack>
+    </>
   );
-}
+});

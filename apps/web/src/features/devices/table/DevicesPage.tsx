@@ -116,12 +116,14 @@ export function DevicesPage({ chain, params }: PageProps) {
   const changeFilters = useCallback((next: Partial<DeviceFilters>) => update(next), [update]);
   const changePageSize = useCallback((size: number) => userStorage.set(PAGE_SIZE_KEY, size), []);
 
+  // The same element while the filters stay: the page's head is not drawn again for new rows.
+  const actions = useMemo(
+    () => <DevicesToolbar filters={filters} sort={sort} canManage={canManage} />,
+    [filters, sort, canManage],
+  );
+
   return (
-    <PageFrame
-      chain={chain}
-      params={params}
-      actions={<DevicesToolbar filters={filters} sort={sort} canManage={canManage} />}
-    >
+    <PageFrame chain={chain} params={params} actions={actions}>
       <Stack gap="sm">
         <DeviceFiltersBar
           filters={filters}
