@@ -47,3 +47,16 @@ export function icon(...paths: string[]): SVGSVGElement {
   }
   return svg;
 }
+
+/**
+ * A button at work says so (aria-busy: a turning ring in place of its label) and takes no
+ * second press, without `disabled`, which would drop the keyboard focus from it.
+ */
+export function setBusy(button: HTMLButtonElement, on: boolean): void {
+  for (const name of ['aria-busy', 'aria-disabled']) {
+    if (on) button.setAttribute(name, 'true');
+    else button.removeAttribute(name);
+  }
+}
+
+export const isBusy = (button: HTMLButtonElement): boolean => button.getAttribute('aria-busy') === 'true';

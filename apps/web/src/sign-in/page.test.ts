@@ -116,7 +116,7 @@ describe('the sign-in page (product §4, §5)', () => {
     signInButton().click();
     await until(() => document.querySelector('[role="alert"]'));
     expect(document.querySelector('[role="alert"]')?.textContent).toBe('Invalid email or password');
-    expect(signInButton().disabled).toBe(false);
+    expect(signInButton().getAttribute('aria-busy')).toBeNull();
     expect(assign).not.toHaveBeenCalled();
   });
 
@@ -188,7 +188,7 @@ describe('the sign-in page (product §4, §5)', () => {
     await until(() => document.querySelector('dialog[open]'));
     expect(document.querySelector('dialog h2')?.textContent).toBe('Enter authentication code');
     document.querySelector<HTMLButtonElement>('dialog button.close')!.click();
-    await until(() => !signInButton().disabled);
+    await until(() => signInButton().getAttribute('aria-busy') === null);
     expect(document.querySelector('[role="alert"]')).toBeNull();
     expect(document.querySelector('dialog')).toBeNull();
   });
@@ -203,14 +203,17 @@ describe('the sign-in page (product §4, §5)', () => {
     );
   });
 
-  it('shows or hides the password on its button, which says which it does', () => {
+  it('shows or hides the password on a toggle button that keeps its name', () => {
     visit();
     const reveal = document.querySelector<HTMLButtonElement>('button.reveal')!;
     expect(reveal.getAttribute('aria-label')).toBe('Show password');
+    expect(reveal.getAttribute('aria-pressed')).toBe('false');
     reveal.click();
     expect(input('Password').type).toBe('text');
-    expect(reveal.getAttribute('aria-label')).toBe('Hide password');
     expect(reveal.getAttribute('aria-pressed')).toBe('true');
+    reveal.click();
+    expect(input('Password').type).toBe('password');
+    expect(reveal.getAttribute('aria-label')).toBe('Show password');
   });
 });
 

@@ -7,7 +7,7 @@ import type { SignOutReason } from '#src/features/account/sign-out';
 import { goToVendor, withVendorRedirect } from '#src/features/mfa/vendor-redirect';
 import { api } from '#src/lib/http/client';
 import { ApiError, CancelledError, NetworkError } from '#src/lib/http/errors';
-import { h, icon } from './dom';
+import { h, icon, isBusy, setBusy } from './dom';
 import { t } from './texts';
 
 /** Where to go after signing in: the continue_url of this host, else the console (product §5). */
@@ -59,7 +59,13 @@ const STRIKE = 'M3 3l18 18';
 
 /** The password's field with the button that shows or hides what was typed. */
 function passwordField(): Field {
-  const toggle = h('button', { type: 'button', class: 'reveal', 'aria-pressed': 'false' });
+  // A toggle keeps its name; whether the password shows is its pressed state.
+  const toggle = h('button', {
+    type: 'button',
+    class: 'reveal',
+    'aria-pressed': 'false',
+    'aria-label': t('account', 'login.showPassword'),
+  });
   const password = field(
     'password',
     t('account', 'login.password'),
@@ -68,7 +74,6 @@ function passwordField(): Field {
   );
   const draw = (shown: boolean) => {
     toggle.replaceChildren(shown ? icon(EYE, PUPIL, STRIKE) : icon(EYE, PUPIL));
-    toggle.setAttribute('aria-label', t('account', shown ? 'login.hidePassword' : 'login.showPassword'));
     toggle.setAttribute('aria-pressed', String(shown));
   };
   toggle.addEventListener('click', () => {
@@ -148,20 +153,15 @@ export function renderSignIn(root: HTMLElement, brand: BrandSettings): void {
           : t('account', 'login.failed'),
       );
   };
-  const busy = (button: HTMLButtonElement, on: boolean) => {
-    button.disabled = on;
-    if (on) button.setAttribute('aria-busy', 'true');
-    else button.removeAttribute('aria-busy');
-  };
 
   for (const target of [email, password])
     target.input.addEventListener('input', () => showFieldError(target, undefined));
 
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
-    if (submit.disabled) return;
+    if (isBusy(submit)) return;
     showError(null);
-    busy(submit, true);
+    setBusy(submit, true);
     try {
       // The schema brings zod: it comes with the first 'Sign in', not with the page, and after
       // the switch that keeps zod from compiling code (the policy allows no eval).
@@ -180,7 +180,7 @@ export function renderSignIn(root: HTMLElement, brand: BrandSettings): void {
         }
         showFieldError(email, errors.email);
         showFieldError(password, errors.password);
-        busy(submit, false);
+        setBusy(submit, false);
         return;
       }
       const body: LoginBody = parsed.data;
@@ -190,19 +190,15 @@ export function renderSignIn(root: HTMLElement, brand: BrandSettings): void {
       window.location.assign(nextPage());
     } catch (error) {
       failed(error);
-      busy(submit, false);
+      setBusy(submit, false);
     }
   });
 
-  void offerVendor(form, failed, busy);
+  void offerVendor(form, failed);
 }
 
 /** 'Sign in with …' when the vendor identity service is offered (GET {auth}/oidc). */
-async function offerVendor(
-  form: HTMLFormElement,
-  failed: (error: unknown) => void,
-  busy: (button: HTMLButtonElement, on: boolean) => void,
-): Promise<void> {
+async function offerVendor(form: HTMLFormElement, failed: (error: unknown) => void): Promise<void> {
   let vendor: OidcInfo;
   try {
     vendor = (await api.get<OidcInfo>(`${AUTH_BASE}/oidc`, { noRefresh: true })).data;
@@ -216,7 +212,8 @@ async function offerVendor(
     t('mfa', 'login.vendor', { name: vendor.name ?? '' }),
   );
   button.addEventListener('click', async () => {
-    busy(button, true);
+    if (isBusy(button)) return;
+    setBusy(button, true);
     try {
       const { authorization_url } = (
         await api.post<AuthorizationUrl>(`${AUTH_BASE}/oidc/start`, {}, { noRefresh: true })
@@ -224,7 +221,7 @@ async function offerVendor(
       await goToVendor(authorization_url, nextPage());
     } catch (error) {
       failed(error);
-      busy(button, false);
+      setBusy(button, false);
     }
   });
   form.append(h('div', { class: 'divider' }, h('span', {}, t('mfa', 'login.or'))), button);

@@ -1,5 +1,5 @@
 import { submitCode, type Verification, type VerificationOutcome } from '#src/lib/http/verification';
-import { h } from './dom';
+import { h, isBusy, setBusy } from './dom';
 import { t } from './texts';
 
 /**
@@ -57,15 +57,13 @@ export function openVerificationDialog(verification: Verification, outcome: Veri
   });
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
-    if (confirm.disabled) return;
+    if (isBusy(confirm)) return;
     const value = code.value.trim();
     // product §5: prompt input is required.
     if (!value) return showError(t('dialogs', 'prompt.required'));
-    confirm.disabled = true;
-    confirm.setAttribute('aria-busy', 'true');
+    setBusy(confirm, true);
     const retry = await submitCode(verification, value, outcome);
-    confirm.disabled = false;
-    confirm.removeAttribute('aria-busy');
+    setBusy(confirm, false);
     if (retry === undefined) dialog.close();
     else showError(retry);
   });
