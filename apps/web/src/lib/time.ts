@@ -1,4 +1,3 @@
-import { TIME_FORMAT } from '@fleetgate/shared/constants';
 import dayjs, { type Dayjs } from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
@@ -99,16 +98,13 @@ function instantOf(value: Exclude<TimeValue, null | undefined>): number {
  */
 export function formatTime(value: TimeValue, zone: string = currentTimezone()): string {
   if (value === null || value === undefined || value === '') return '-';
-  const formatter = formatterOf(zone);
-  if (!formatter) {
-    const parsed = dayjs.isDayjs(value) ? value : dayjs(value);
-    return parsed.isValid() ? parsed.tz(zone).format(TIME_FORMAT) : '-';
-  }
   const instant = instantOf(value);
   // NaN, or beyond the ±100 000 000 days a Date can hold.
   if (Number.isNaN(new Date(instant).getTime())) return '-';
+  const formatter = formatterOf(zone);
+  if (!formatter) throw new RangeError(`Unknown time zone: ${zone}`);
   const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
   for (const { type, value: text } of formatter.formatToParts(instant)) part[type] = text;
-  // TIME_FORMAT, YYYY-MM-DD HH:mm:ss, from the zone's parts.
+  // product §9's time format, YYYY-MM-DD HH:mm:ss (TIME_FORMAT), from the zone's parts.
   return `${part.year?.padStart(4, '0')}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
 }

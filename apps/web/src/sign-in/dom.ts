@@ -60,3 +60,27 @@ export function setBusy(button: HTMLButtonElement, on: boolean): void {
 }
 
 export const isBusy = (button: HTMLButtonElement): boolean => button.getAttribute('aria-busy') === 'true';
+
+export type Field = { input: HTMLInputElement; error: HTMLElement; element: HTMLElement };
+
+/**
+ * A labelled input (`id`, named the same unless `attributes` say otherwise) with the line
+ * under it where its error shows; `around` may wrap the input.
+ */
+export function field(
+  id: string,
+  label: string,
+  attributes: Attributes,
+  around: (input: HTMLInputElement) => Node = (input) => input,
+): Field {
+  const input = h('input', { id, name: id, 'aria-describedby': `${id}-error`, ...attributes });
+  const error = h('p', { id: `${id}-error`, class: 'field-error' });
+  const element = h('div', { class: 'field' }, h('label', { for: id }, label), around(input), error);
+  return { input, error, element };
+}
+
+/** A field's error under it, or none; the input says whether it is invalid. */
+export function showFieldError(target: Field, message: string | undefined): void {
+  target.error.textContent = message ?? '';
+  target.input.setAttribute('aria-invalid', message ? 'true' : 'false');
+}

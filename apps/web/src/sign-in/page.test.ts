@@ -43,6 +43,13 @@ function type(label: string, value: string): void {
   field.dispatchEvent(new Event('input'));
 }
 
+/** Fills the form as a person would and presses 'Sign in'. */
+function signInWith(email = 'admin@fleetgate.test', password = 'secret-password'): void {
+  type('Email', email);
+  type('Password', password);
+  signInButton().click();
+}
+
 const signInButton = () => [...document.querySelectorAll('button')].find((b) => b.textContent === 'Sign in')!;
 const until = (check: () => unknown) => vi.waitFor(() => expect(check()).toBeTruthy());
 
@@ -111,9 +118,7 @@ describe('the sign-in page (product §4, §5)', () => {
   it("shows the server's refusal in the form and stays", async () => {
     answers['/api/auth/login'] = () => refused(401, 'UNAUTHORIZED', 'Invalid email or password');
     visit();
-    type('Email', 'admin@fleetgate.test');
-    type('Password', 'not-the-password');
-    signInButton().click();
+    signInWith('admin@fleetgate.test', 'not-the-password');
     await until(() => document.querySelector('[role="alert"]'));
     expect(document.querySelector('[role="alert"]')?.textContent).toBe('Invalid email or password');
     expect(signInButton().getAttribute('aria-busy')).toBeNull();
@@ -123,9 +128,7 @@ describe('the sign-in page (product §4, §5)', () => {
   it('signs in with the unlock token and goes to the continue_url of this host only', async () => {
     answers['/api/auth/login'] = () => json(200, { success: true, data: {} });
     visit(`?continue_url=${encodeURIComponent('https://evil.example/x')}&unlock=tok-1`);
-    type('Email', 'admin@fleetgate.test');
-    type('Password', 'secret-password');
-    signInButton().click();
+    signInWith();
     await until(() => assign.mock.calls.length);
     expect(calls.find((c) => c.url === '/api/auth/login')?.body).toEqual({
       email: 'admin@fleetgate.test',
@@ -149,9 +152,7 @@ describe('the sign-in page (product §4, §5)', () => {
             },
           );
     visit('?continue_url=%2Fmanagement%2Fdevices');
-    type('Email', 'admin@fleetgate.test');
-    type('Password', 'secret-password');
-    signInButton().click();
+    signInWith();
     await until(() => document.querySelector('dialog[open]'));
     const dialog = document.querySelector('dialog')!;
     expect(document.getElementById(dialog.getAttribute('aria-labelledby')!)?.textContent).toBe(
@@ -182,9 +183,7 @@ describe('the sign-in page (product §4, §5)', () => {
     answers['/api/auth/login'] = () =>
       refused(401, 'MFA_REQUIRED', 'Enter the code we e-mailed you', { mfa_method: 'email' });
     visit();
-    type('Email', 'admin@fleetgate.test');
-    type('Password', 'secret-password');
-    signInButton().click();
+    signInWith();
     await until(() => document.querySelector('dialog[open]'));
     expect(document.querySelector('dialog h2')?.textContent).toBe('Enter authentication code');
     document.querySelector<HTMLButtonElement>('dialog button.close')!.click();

@@ -7,7 +7,7 @@ import type { SignOutReason } from '#src/features/account/sign-out';
 import { goToVendor, withVendorRedirect } from '#src/features/mfa/vendor-redirect';
 import { api } from '#src/lib/http/client';
 import { ApiError, CancelledError, NetworkError } from '#src/lib/http/errors';
-import { h, icon, isBusy, setBusy } from './dom';
+import { type Field, field, h, icon, isBusy, setBusy, showFieldError } from './dom';
 import { t } from './texts';
 
 /** Where to go after signing in: the continue_url of this host, else the console (product §5). */
@@ -31,26 +31,6 @@ function unlockToken(): string | undefined {
 function signedOutReason(): SignOutReason | undefined {
   const reason = new URLSearchParams(window.location.search).get('reason');
   return reason === 'idle' || reason === 'ended' ? reason : undefined;
-}
-
-type Field = { input: HTMLInputElement; error: HTMLElement; element: HTMLElement };
-
-/** A labelled input with the line under it where its error shows; `around` may wrap the input. */
-function field(
-  name: 'email' | 'password',
-  label: string,
-  attributes: Record<string, string | boolean>,
-  around: (input: HTMLInputElement) => Node = (input) => input,
-): Field {
-  const input = h('input', { id: name, name, 'aria-describedby': `${name}-error`, ...attributes });
-  const error = h('p', { id: `${name}-error`, class: 'field-error' });
-  const element = h('div', { class: 'field' }, h('label', { for: name }, label), around(input), error);
-  return { input, error, element };
-}
-
-function showFieldError(target: Field, message: string | undefined): void {
-  target.error.textContent = message ?? '';
-  target.input.setAttribute('aria-invalid', message ? 'true' : 'false');
 }
 
 const EYE = 'M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z';

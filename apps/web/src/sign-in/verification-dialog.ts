@@ -1,5 +1,5 @@
 import { submitCode, type Verification, type VerificationOutcome } from '#src/lib/http/verification';
-import { h, isBusy, setBusy } from './dom';
+import { field, h, isBusy, setBusy, showFieldError } from './dom';
 import { t } from './texts';
 
 /**
@@ -9,16 +9,13 @@ import { t } from './texts';
  */
 export function openVerificationDialog(verification: Verification, outcome: VerificationOutcome): void {
   const title = h('h2', { id: 'verification-title' }, t('dialogs', `verify.${verification.kind}.title`));
-  const code = h('input', {
-    id: 'verification-code',
+  const code = field('verification-code', t('dialogs', 'verify.code'), {
     name: 'code',
     autocomplete: 'one-time-code',
     inputmode: verification.kind === 'vendor' ? 'text' : 'numeric',
     required: true,
-    'aria-describedby': 'verification-error',
     autofocus: true,
   });
-  const error = h('p', { id: 'verification-error', class: 'field-error' });
   const confirm = h('button', { type: 'submit', class: 'button primary' }, t('dialogs', 'confirm.confirm'));
   const close = h(
     'button',
@@ -29,13 +26,7 @@ export function openVerificationDialog(verification: Verification, outcome: Veri
     'form',
     { novalidate: true, 'data-testid': 'verification-dialog' },
     h('p', {}, verification.challenge.message || t('dialogs', `verify.${verification.kind}.intro`)),
-    h(
-      'div',
-      { class: 'field' },
-      h('label', { for: 'verification-code' }, t('dialogs', 'verify.code')),
-      code,
-      error,
-    ),
+    code.element,
     h('div', { class: 'actions' }, confirm),
   );
   const dialog = h(
@@ -45,11 +36,8 @@ export function openVerificationDialog(verification: Verification, outcome: Veri
     form,
   );
 
-  const showError = (message: string) => {
-    error.textContent = message;
-    code.setAttribute('aria-invalid', message ? 'true' : 'false');
-  };
-  code.addEventListener('input', () => showError(''));
+  const showError = (message: string | undefined) => showFieldError(code, message);
+  code.input.addEventListener('input', () => showError(undefined));
   close.addEventListener('click', () => dialog.close());
   dialog.addEventListener('close', () => {
     dialog.remove();
@@ -58,7 +46,7 @@ export function openVerificationDialog(verification: Verification, outcome: Veri
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     if (isBusy(confirm)) return;
-    const value = code.value.trim();
+    const value = code.input.value.trim();
     // product §5: prompt input is required.
     if (!value) return showError(t('dialogs', 'prompt.required'));
     setBusy(confirm, true);

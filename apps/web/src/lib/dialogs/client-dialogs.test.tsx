@@ -5,7 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { initI18n } from '#src/i18n/i18n';
 import { ApiError, CancelledError } from '../http/errors';
 import { clientHandlers } from '../http/handlers';
-import { mfaKind } from './client-dialogs';
+import { mfaKind } from '../http/verification';
 import { confirm } from './confirm';
 import { WindowsProvider } from './WindowsProvider';
 import { createWindowsStore, type WindowsStore } from './windows-store';

@@ -10,8 +10,6 @@ import { submitCode, type Verification, type VerificationOutcome, verifyThrough 
 import { useWindow } from './window-context';
 import type { WindowsStore } from './windows-store';
 
-export { type MfaKind, mfaKind } from '../http/verification';
-
 function PasswordPrompt({ message, onConfirmed }: { message: string; onConfirmed(): void }) {
   const { t } = useTranslation('dialogs');
   const window = useWindow();

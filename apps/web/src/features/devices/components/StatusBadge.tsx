@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
+import { badgeColours } from '#src/components/table/badge-colours';
 import classes from '#src/components/table/cells.module.css';
 import { statusLook } from '../utils/status';
 
@@ -11,10 +11,10 @@ import { statusLook } from '../utils/status';
  */
 export function statusBadge(t: TFunction, status: number | null | undefined) {
   const look = statusLook(status);
-  const colours = {
-    '--badge-fill': `var(--mantine-color-${look.color}-light)`,
-    '--badge-text': `var(--mantine-color-${look.color}-light-color)`,
-  } as CSSProperties;
+  const colours = badgeColours(
+    `var(--mantine-color-${look.color}-light)`,
+    `var(--mantine-color-${look.color}-light-color)`,
+  );
   return (
     <span className={classes.badge} style={colours} data-testid="device-status" data-status={status ?? ''}>
       {t(`status.${look.key}`)}

@@ -113,7 +113,6 @@ export function DevicesPage({ chain, params }: PageProps) {
       setSearch(writeFilters(search, { ...filters, ...next }, nextSort), { replace: true }),
     [search, filters, sort, setSearch],
   );
-  const changeFilters = useCallback((next: Partial<DeviceFilters>) => update(next), [update]);
   const changePageSize = useCallback((size: number) => userStorage.set(PAGE_SIZE_KEY, size), []);
 
   // The same element while the filters stay: the page's head is not drawn again for new rows.
@@ -125,12 +124,7 @@ export function DevicesPage({ chain, params }: PageProps) {
   return (
     <PageFrame chain={chain} params={params} actions={actions}>
       <Stack gap="sm">
-        <DeviceFiltersBar
-          filters={filters}
-          onChange={changeFilters}
-          companies={companies}
-          tags={can('view_tags')}
-        />
+        <DeviceFiltersBar filters={filters} onChange={update} companies={companies} tags={can('view_tags')} />
         {list.isError && (
           <Alert color="red" role="alert">
             {failureMessage(list.error, 'get', 'devices')}

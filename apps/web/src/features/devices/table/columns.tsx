@@ -2,7 +2,7 @@ import { pathOf } from '@fleetgate/shared/routes';
 import type { MantineTheme } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { TFunction } from 'i18next';
-import type { CSSProperties } from 'react';
+import { badgeColours } from '#src/components/table/badge-colours';
 import { CellName } from '#src/components/table/CellName';
 import classes from '#src/components/table/cells.module.css';
 import { RowCheckbox } from '#src/components/table/RowCheckbox';
@@ -133,12 +133,7 @@ export function deviceColumns(
                 title={tag.name}
                 // Mantine's light badge of a colour outside the theme: a tenth of it behind text
                 // moved until it reads (app/theme.ts). Tag colours are #RRGGBB (shared schema).
-                style={
-                  {
-                    '--badge-fill': `${tag.color}1a`,
-                    '--badge-text': tintedText(tag.color, options.theme),
-                  } as CSSProperties
-                }
+                style={badgeColours(`${tag.color}1a`, tintedText(tag.color, options.theme))}
               >
                 <span className={classes.badgeLabel}>{tag.name}</span>
               </span>
