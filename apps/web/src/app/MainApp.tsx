@@ -1,7 +1,7 @@
 import type { BrandSettings } from '@fleetgate/shared/brand';
 import { ROUTES } from '@fleetgate/shared/routes';
 import type { CurrentUser } from '@fleetgate/shared/schemas/auth';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
 import { FirstPermitted } from '../components/page/FirstPermitted';
@@ -12,6 +12,7 @@ import { WindowsProvider } from '../lib/dialogs/WindowsProvider';
 import { provideForms } from '../lib/forms/registry';
 import { cancelPending } from '../lib/http/client';
 import { firstPermittedPath } from '../lib/routing/guards';
+import { followRouteLinks } from '../lib/routing/route-links';
 import { SessionProvider } from '../lib/session/session-context';
 import { DIALOGS, FORMS, PAGES, TAB_FRAMES } from './features';
 import { Layout } from './layout/Layout';
@@ -71,6 +72,8 @@ export function MainApp({ user, brand }: { user: CurrentUser; brand: BrandSettin
     });
     return created;
   }, []);
+  // The plain links of tables' cells go through the router (lib/routing/route-links.ts).
+  useEffect(() => followRouteLinks(router), [router]);
   if (firstPermittedPath({ permissions: user.permissions, disabledRoutes: brand.disabled_routes }) === null) {
     return (
       <MaintenancePage

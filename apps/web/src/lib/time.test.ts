@@ -22,6 +22,15 @@ describe('times in the chosen zone (product §9 time format, §4 Timezone)', () 
     );
   });
 
+  it("reads the API's offsets, microseconds included, and keeps each zone's answer apart", () => {
+    expect(formatTime('2025-01-15T14:34:56+02:00', 'UTC')).toBe('2025-01-15 12:34:56');
+    expect(formatTime('2025-01-15T12:34:56.123456Z', 'UTC')).toBe('2025-01-15 12:34:56');
+    expect(formatTime('2025-13-15T12:34:56Z', 'UTC')).toBe('-');
+    // Written once per zone: the second zone's answer is its own, not the first one's again.
+    expect(formatTime(instant, 'UTC')).toBe('2025-01-15 12:34:56');
+    expect(formatTime(instant, 'Asia/Tokyo')).toBe('2025-01-15 21:34:56');
+  });
+
   it('accepts Date objects and epoch milliseconds', () => {
     const ms = Date.parse(instant);
     expect(formatTime(new Date(ms), 'UTC')).toBe('2025-01-15 12:34:56');

@@ -80,17 +80,28 @@ export function timezoneNames(): string[] {
   return names.includes('UTC') ? names : ['UTC', ...names];
 }
 
+/** An ISO 8601 date and time with its offset, as the API writes every time. */
+const ISO_WITH_OFFSET = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/;
+
 /**
  * Milliseconds since the epoch, NaN when the value is no time. Strings are read as dayjs
- * reads them (ISO 8601 from the API; without an offset, local time), by the browser's own
- * parser: a table shows many.
+ * reads them (without an offset, local time); the API's, which carry one, by the browser's
+ * own parser: a table shows many, and dayjs's parsing was most of a time cell's cost.
  */
 function instantOf(value: Exclude<TimeValue, null | undefined>): number {
   if (typeof value === 'number') return value;
   if (value instanceof Date) return value.getTime();
   if (dayjs.isDayjs(value)) return value.isValid() ? value.valueOf() : Number.NaN;
+  if (typeof value === 'string' && ISO_WITH_OFFSET.test(value)) return Date.parse(value);
   return dayjs(value).valueOf();
 }
+
+/**
+ * Times already written, by zone and instant: a table draws its rows again on every live
+ * status change, with the same times. Bounded, so a long session does not keep them all.
+ */
+const written = new Map<string, string>();
+const WRITTEN_LIMIT = 2000;
 
 /**
  * A time as `YYYY-MM-DD HH:mm:ss` (product §9) in the user's zone, or in `zone` when given.
@@ -101,10 +112,16 @@ export function formatTime(value: TimeValue, zone: string = currentTimezone()): 
   const instant = instantOf(value);
   // NaN, or beyond the ±100 000 000 days a Date can hold.
   if (Number.isNaN(new Date(instant).getTime())) return '-';
+  const key = `${zone} ${instant}`;
+  const known = written.get(key);
+  if (known !== undefined) return known;
   const formatter = formatterOf(zone);
   if (!formatter) throw new RangeError(`Unknown time zone: ${zone}`);
   const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
   for (const { type, value: text } of formatter.formatToParts(instant)) part[type] = text;
   // product §9's time format, YYYY-MM-DD HH:mm:ss (TIME_FORMAT), from the zone's parts.
-  return `${part.year?.padStart(4, '0')}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
+  const text = `${part.year?.padStart(4, '0')}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
+  if (written.size >= WRITTEN_LIMIT) written.clear();
+  written.set(key, text);
+  return text;
 }

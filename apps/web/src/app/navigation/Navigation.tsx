@@ -1,5 +1,5 @@
 import { pathOf } from '@fleetgate/shared/routes';
-import { Box, Collapse, NavLink, ScrollArea, Tooltip, UnstyledButton } from '@mantine/core';
+import { Box, Collapse, NavLink, Tooltip, UnstyledButton } from '@mantine/core';
 import {
   IconAdjustments,
   IconBuildingCommunity,
@@ -61,12 +61,9 @@ export function Navigation({ wide, onNavigate, onReload }: Props) {
   };
 
   return (
-    <ScrollArea
-      component="nav"
-      aria-label={t('nav.label')}
-      className={classes.nav}
-      data-wide={wide || undefined}
-    >
+    // A plain scrolling element: Mantine's ScrollArea measured itself again, and was drawn
+    // again, whenever the page beside it changed height (a table's rows arriving).
+    <nav aria-label={t('nav.label')} className={classes.nav} data-wide={wide || undefined}>
       {groups.map((group) => {
         const Icon = ICONS[group.icon] ?? IconDevices;
         const isOpen = open[group.name] ?? false;
@@ -122,6 +119,6 @@ export function Navigation({ wide, onNavigate, onReload }: Props) {
           </Box>
         );
       })}
-    </ScrollArea>
+    </nav>
   );
 }

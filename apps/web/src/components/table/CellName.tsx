@@ -1,5 +1,4 @@
 import type { CSSProperties } from 'react';
-import { Link } from 'react-router';
 import classes from './cells.module.css';
 
 type Props = {
@@ -16,7 +15,8 @@ type Props = {
 /**
  * A name in a table cell (a company, a device): it wraps (inside a word only when the
  * word alone is wider than `maw`) up to `lines` lines, then is cut with an ellipsis;
- * hovering shows the whole name. A plain element: tables draw many of them.
+ * hovering shows the whole name. A plain element, its link a plain anchor that the console's
+ * one listener follows (lib/routing/route-links.ts): tables draw many of them.
  */
 export function CellName({ name, to, lines = 2, maw = '22rem', testId }: Props) {
   const fit = {
@@ -27,9 +27,9 @@ export function CellName({ name, to, lines = 2, maw = '22rem', testId }: Props) 
     'data-testid': testId,
   };
   return to ? (
-    <Link to={to} {...fit}>
+    <a href={to} data-route-link {...fit}>
       {name}
-    </Link>
+    </a>
   ) : (
     <span {...fit}>{name}</span>
   );

@@ -79,27 +79,32 @@ export function useDeviceList(query: DeviceListQuery) {
 }
 
 /** Models in scope with counts (the model filter's options, product §7 `/devices/statistics`). */
-export function useModelOptions() {
+export function useModelOptions(enabled = true) {
   return useQuery({
     queryKey: deviceKeys.models(),
     queryFn: async () => (await api.get<DeviceModelCount[]>('/devices/statistics')).data,
+    enabled,
     staleTime: 60_000,
   });
 }
 
-/** The companies selector (product §7 selector lists: limit 100 and a fields filter). */
+/**
+ * The companies selector (product §7 selector lists: limit 100 and a fields filter), as a
+ * query's options: a window that needs the list once asks the cache for it when it opens.
+ */
+export const companyOptionsQuery = () => ({
+  queryKey: deviceKeys.companies(),
+  queryFn: async () =>
+    (
+      await api.get<Pick<Json<Company>, 'id' | 'name'>[]>('/companies', {
+        query: { limit: 100, fields: ['id', 'name'], sort: 'name' },
+      })
+    ).data,
+  staleTime: 60_000,
+});
+
 export function useCompanyOptions(enabled: boolean) {
-  return useQuery({
-    queryKey: deviceKeys.companies(),
-    queryFn: async () =>
-      (
-        await api.get<Pick<Json<Company>, 'id' | 'name'>[]>('/companies', {
-          query: { limit: 100, fields: ['id', 'name'], sort: 'name' },
-        })
-      ).data,
-    enabled,
-    staleTime: 60_000,
-  });
+  return useQuery({ ...companyOptionsQuery(), enabled });
 }
 
 /** The tags selector (product §7 selector lists: GET /tags with limit 100 and a fields filter). */

@@ -1,4 +1,3 @@
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { badgeColours } from '#src/components/table/badge-colours';
 import classes from '#src/components/table/cells.module.css';
@@ -6,10 +5,10 @@ import { statusLook } from '../utils/status';
 
 /**
  * A device's connection status with the spec's texts (product §4): Mantine's light badge in
- * the status's theme colour, as a plain element. `t` is the devices namespace's: the table
- * draws one per row with its own, so that no row asks i18next for a translator.
+ * the status's theme colour, as a plain element. `label` translates in the devices namespace:
+ * the table draws one per row with its own, so that no row asks i18next for a translator.
  */
-export function statusBadge(t: TFunction, status: number | null | undefined) {
+export function statusBadge(label: (key: string) => string, status: number | null | undefined) {
   const look = statusLook(status);
   const colours = badgeColours(
     `var(--mantine-color-${look.color}-light)`,
@@ -17,7 +16,7 @@ export function statusBadge(t: TFunction, status: number | null | undefined) {
   );
   return (
     <span className={classes.badge} style={colours} data-testid="device-status" data-status={status ?? ''}>
-      {t(`status.${look.key}`)}
+      {label(`status.${look.key}`)}
     </span>
   );
 }

@@ -35,6 +35,9 @@ function titledPill({ option, value, onRemove, disabled }: ComboboxRenderPillInp
   );
 }
 
+type OptionList = 'model' | 'company' | 'tag';
+const NONE_OPENED: ReadonlySet<OptionList> = new Set();
+
 /** product §9: input debounce 500 ms. */
 const SEARCH_DEBOUNCE_MS = 500;
 
@@ -56,9 +59,17 @@ export const DeviceFiltersBar = memo(function DeviceFiltersBar({
 }: Props) {
   const { t } = useTranslation('devices');
   const modelName = useModelName();
-  const models = useModelOptions();
-  const companyOptions = useCompanyOptions(companies);
-  const tagOptions = useTagOptions(tags);
+  // A filter's options are fetched when its list is first opened, or when it has a value
+  // whose chip needs its name: the landing asks for its rows alone, and the bar is not
+  // drawn again with three answers while the rows come.
+  const [opened, setOpened] = useState<ReadonlySet<OptionList>>(NONE_OPENED);
+  const open = (list: OptionList) => () =>
+    setOpened((before) => (before.has(list) ? before : new Set(before).add(list)));
+  const models = useModelOptions(opened.has('model') || filters.model.length > 0);
+  const companyOptions = useCompanyOptions(
+    companies && (opened.has('company') || filters.company_id.length > 0),
+  );
+  const tagOptions = useTagOptions(tags && (opened.has('tag') || filters.tag_id.length > 0));
   const [text, setText] = useState(filters.q);
   const [firmwareError, setFirmwareError] = useState<string | null>(null);
   const [debounced] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
@@ -120,6 +131,7 @@ export const DeviceFiltersBar = memo(function DeviceFiltersBar({
         renderOption={({ option }) => `${option.label} (${modelCounts.get(option.value) ?? 0})`}
         value={filters.model}
         onChange={(values) => onChange({ model: values })}
+        onDropdownOpen={open('model')}
         searchable
         className={classes.field}
         classNames={CHIPS}
@@ -134,6 +146,7 @@ export const DeviceFiltersBar = memo(function DeviceFiltersBar({
           data={(companyOptions.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
           value={filters.company_id.map(String)}
           onChange={(values) => onChange({ company_id: values.map(Number) })}
+          onDropdownOpen={open('company')}
           searchable
           className={classes.field}
           classNames={CHIPS}
@@ -149,6 +162,7 @@ export const DeviceFiltersBar = memo(function DeviceFiltersBar({
           data={(tagOptions.data ?? []).map((tag) => ({ value: String(tag.id), label: tag.name }))}
           value={filters.tag_id.map(String)}
           onChange={(values) => onChange({ tag_id: values.map(Number) })}
+          onDropdownOpen={open('tag')}
           searchable
           className={classes.field}
           classNames={CHIPS}

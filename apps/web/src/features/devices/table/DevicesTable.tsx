@@ -1,20 +1,33 @@
-import { Group, Table, Text, UnstyledButton } from '@mantine/core';
+import { Table } from '@mantine/core';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import {
+  type Cell,
   type ColumnDef,
   flexRender,
   getCoreRowModel,
   type RowSelectionState,
   useReactTable,
 } from '@tanstack/react-table';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from '#src/components/table/cells.module.css';
 import { EmptyRow } from '#src/components/table/EmptyRow';
 import type { DeviceItem } from '../api/types';
+import { ModelSprites } from '../components/ModelPicture';
 import type { TableSettings } from '../utils/table-settings';
 import { SORT_OF_COLUMN } from './columns';
 
 const SPACING = { compact: 4, normal: 'xs', comfortable: 'md' } as const;
+
+/**
+ * A cell's content from its column's function, called as a function: the devices columns'
+ * cells use no hooks, and `flexRender` would make each of them a component of its own
+ * (fifty rows of eleven columns, each with its own fiber for React to create and compare).
+ */
+function drawCell(cell: Cell<DeviceItem, unknown>): ReactNode {
+  const draw = cell.column.columnDef.cell;
+  return typeof draw === 'function' ? draw(cell.getContext()) : draw;
+}
 
 type Props = {
   rows: DeviceItem[];
@@ -66,6 +79,7 @@ export function DevicesTable({
   return (
     // A plain scrolling box: Mantine's ScrollContainer measured itself again as the rows came.
     <div className={classes.scroll}>
+      <ModelSprites />
       <Table
         verticalSpacing={SPACING[settings.density]}
         data-testid="devices-table"
@@ -74,52 +88,51 @@ export function DevicesTable({
         // As wide as its content (a badge or time is never cut); the container scrolls sideways.
         style={{ opacity: loading ? 0.6 : 1, width: 'max-content', minWidth: 'max(100%, 900px)' }}
       >
-        <Table.Thead>
+        {/* The head is plain elements too (the rows below say why): it is drawn again with them. */}
+        <thead className={classes.head}>
           {table.getHeaderGroups().map((group) => (
-            <Table.Tr key={group.id}>
+            <tr key={group.id}>
               {group.headers.map((header) => {
                 const key = SORT_OF_COLUMN[header.column.id];
                 const label = flexRender(header.column.columnDef.header, header.getContext());
                 const active = key !== undefined && key === sortKey;
                 return (
-                  <Table.Th
+                  <th
                     key={header.id}
+                    className={classes.headCell}
                     data-column={header.column.id}
-                    style={{ whiteSpace: 'nowrap' }}
                     // The column header carries the sort order; its button only changes it.
                     aria-sort={
                       key ? (active ? (descending ? 'descending' : 'ascending') : 'none') : undefined
                     }
                   >
                     {key ? (
-                      <UnstyledButton
+                      <button
+                        type="button"
+                        className={classes.sortButton}
                         onClick={() => onSort(active && !descending ? `-${key}` : key)}
                         data-testid={`sort-${header.column.id}`}
                       >
-                        <Group gap={4} wrap="nowrap">
-                          <Text fw={600} size="sm">
-                            {label}
-                          </Text>
-                          {active ? (
-                            descending ? (
-                              <IconArrowDown size={14} />
-                            ) : (
-                              <IconArrowUp size={14} />
-                            )
+                        {label}
+                        {active ? (
+                          descending ? (
+                            <IconArrowDown size={14} />
                           ) : (
-                            <IconArrowsSort size={14} opacity={0.4} />
-                          )}
-                        </Group>
-                      </UnstyledButton>
+                            <IconArrowUp size={14} />
+                          )
+                        ) : (
+                          <IconArrowsSort size={14} opacity={0.4} />
+                        )}
+                      </button>
                     ) : (
                       label
                     )}
-                  </Table.Th>
+                  </th>
                 );
               })}
-            </Table.Tr>
+            </tr>
           ))}
-        </Table.Thead>
+        </thead>
         {/* The rows are plain elements (components/table/cells.module.css): a Mantine
             component per cell made fifty rows take a second to draw on a slow machine. */}
         <tbody className={classes.rows} data-striped={striped || undefined} data-one-line>
@@ -139,7 +152,7 @@ export function DevicesTable({
             >
               {row.getVisibleCells().map((cell) => (
                 <td key={cell.id} className={classes.cell} data-column={cell.column.id}>
-                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  {drawCell(cell)}
                 </td>
               ))}
             </tr>

@@ -7,13 +7,14 @@ import {
   IconFileUpload,
   IconPlus,
 } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWindows } from '#src/lib/dialogs/use-windows';
 import { downloadFile } from '#src/lib/http/download';
 import { failureMessage } from '#src/lib/http/results';
 import { useSession } from '#src/lib/session/session-context';
-import { filterQuery, useCompanyOptions } from '../api/devices';
+import { companyOptionsQuery, filterQuery } from '../api/devices';
 import type { DeviceFilters } from '../api/types';
 import { DEVICE_COLUMNS } from './columns';
 
@@ -25,8 +26,23 @@ export const DevicesToolbar = memo(function DevicesToolbar({ filters, sort, canM
   const { can } = useSession();
   const windows = useWindows();
   const [exporting, setExporting] = useState(false);
-  const companies = useCompanyOptions(canManage && can('view_companies'));
-  const companyOptions = (companies.data ?? []).map((c) => ({ value: String(c.id), label: c.name }));
+  const queryClient = useQueryClient();
+  const seesCompanies = can('view_companies');
+
+  // The add windows' company choice, fetched when one opens (the landing does not wait for it).
+  async function openAddWindow(name: 'addDevice' | 'addDeviceFromFile', id: string) {
+    let companies: { value: string; label: string }[] = [];
+    if (seesCompanies) {
+      try {
+        const list = await queryClient.fetchQuery(companyOptionsQuery());
+        companies = list.map((c) => ({ value: String(c.id), label: c.name }));
+      } catch (error) {
+        notifications.show({ color: 'red', message: failureMessage(error, 'get', 'companies') });
+        return;
+      }
+    }
+    windows.openNamed(name, { companies }, { id });
+  }
 
   async function exportCsv() {
     setExporting(true);
@@ -87,21 +103,13 @@ export const DevicesToolbar = memo(function DevicesToolbar({ filters, sort, canM
           <Menu.Dropdown>
             <Menu.Item
               leftSection={<IconPlus size={16} />}
-              onClick={() =>
-                windows.openNamed('addDevice', { companies: companyOptions }, { id: 'add-device' })
-              }
+              onClick={() => void openAddWindow('addDevice', 'add-device')}
             >
               {t('add.title')}
             </Menu.Item>
             <Menu.Item
               leftSection={<IconFileUpload size={16} />}
-              onClick={() =>
-                windows.openNamed(
-                  'addDeviceFromFile',
-                  { companies: companyOptions },
-                  { id: 'add-device-file' },
-                )
-              }
+              onClick={() => void openAddWindow('addDeviceFromFile', 'add-device-file')}
             >
               {t('import.title')}
             </Menu.Item>
