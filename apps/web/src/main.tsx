@@ -11,6 +11,7 @@ import { createRoot } from 'react-dom/client';
 import { OFFLINE_PATH, OfflinePage } from './app/OfflinePage';
 import { Providers } from './app/providers';
 import { MaintenancePage } from './components/page/MaintenancePage';
+import { gatesApply } from './features/account-settings/components/gates-apply';
 import { initI18n } from './i18n/i18n';
 import { loadBrand, showBrandInDocument } from './lib/brand/brand';
 import { readCookie } from './lib/cookies';
@@ -32,12 +33,9 @@ function connectScreen(pathname: string) {
   )?.[0];
 }
 
-/** The signed-in console's code: the shell with its routes, and the gates before work. */
+/** The signed-in console's code: the shell with its routes. */
 function loadConsole() {
-  return Promise.all([
-    import('./app/MainApp'),
-    import('./features/account-settings/components/AccountGates'),
-  ]);
+  return import('./app/MainApp');
 }
 
 /** App start of product §4: offline check, service workers gone, session, then mount. */
@@ -103,12 +101,16 @@ async function boot(): Promise<void> {
         return;
       }
       await Promise.race([userStorage.load(), new Promise((resolve) => setTimeout(resolve, 3000))]);
-      const [{ MainApp }, { AccountGates }] = await (consoleCode ?? loadConsole());
-      // product §4: the data agreement and 'Please enter your email address' come before work.
+      // product §4: the data agreement and 'Please enter your email address' come before work;
+      // their code comes only for a user they apply to.
+      const [{ MainApp }, gates] = await Promise.all([
+        consoleCode ?? loadConsole(),
+        gatesApply(result.user) ? import('./features/account-settings/components/AccountGates') : undefined,
+      ]);
       render(
         <>
           <MainApp user={result.user} brand={brand} />
-          <AccountGates user={result.user} brand={brand} />
+          {gates && <gates.AccountGates user={result.user} brand={brand} />}
         </>,
         brand,
       );

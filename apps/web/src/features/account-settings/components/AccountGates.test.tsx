@@ -7,6 +7,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '#src/i18n/i18n';
 import { AccountGates, TOS_FLAG_KEY } from './AccountGates';
+import { gatesApply } from './gates-apply';
 
 const role = DEFAULT_ROLES.find((r) => r.name === 'end_user')!;
 
@@ -105,5 +106,15 @@ describe('the modals before work (product §4)', () => {
     expect(screen.queryByTestId('data-agreement')).toBeNull();
     expect(screen.queryByText('Please enter your email address')).toBeNull();
     expect(calls).toEqual([]);
+  });
+});
+
+describe('whether the gates load at all', () => {
+  it('loads them for an unaccepted agreement or a username that is the e-mail address, never for the support person', () => {
+    expect(gatesApply(userOf())).toBe(false);
+    expect(gatesApply(userOf({ tos_accepted: false }))).toBe(true);
+    expect(gatesApply(userOf({ username: 'Ola@Acme.test' }))).toBe(true);
+    expect(gatesApply(userOf({ tos_accepted: false, isImpersonating: true }))).toBe(false);
+    expect(gatesApply(userOf({ username: 'ola@acme.test', isImpersonating: true }))).toBe(false);
   });
 });

@@ -19,8 +19,8 @@ import { DEVICE_COLUMNS, deviceColumns } from './columns';
 import { DeviceFiltersBar } from './DeviceFiltersBar';
 import { DevicesTable } from './DevicesTable';
 import { DevicesToolbar } from './DevicesToolbar';
-import { useTableSettings } from './TableSettingsDialog';
 import { readFilters, writeFilters } from './url-state';
+import { useTableSettings } from './use-table-settings';
 
 export const DEVICES_TABLE_KEY = 'table.devices';
 const PAGE_SIZE_KEY = 'table.devices.page_size';

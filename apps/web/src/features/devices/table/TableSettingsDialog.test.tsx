@@ -4,7 +4,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { initI18n } from '#src/i18n/i18n';
 import { userStorage } from '#src/lib/storage/user-storage';
 import { DEVICE_COLUMNS } from './columns';
-import { TableSettingsDialog, useTableSettings } from './TableSettingsDialog';
+import { TableSettingsDialog } from './TableSettingsDialog';
+import { useTableSettings } from './use-table-settings';
 
 const KEY = 'table.devices.test';
 let stored: { key: string; value: unknown }[];

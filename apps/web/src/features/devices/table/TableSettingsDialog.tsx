@@ -2,29 +2,21 @@ import { ActionIcon, Button, Checkbox, Group, SegmentedControl, Stack, Text } fr
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useWindow } from '#src/lib/dialogs/window-context';
-import { useUserStorage } from '#src/lib/storage/user-storage';
 import {
   type ColumnInfo,
   DENSITIES,
   type Density,
   defaultSettings,
   moveColumn,
-  normalizeSettings,
   toggleColumn,
 } from '../utils/table-settings';
+import { useTableSettings } from './use-table-settings';
 
 export type TableSettingsProps = {
   /** The per-user storage key of the table (product §7 Storage). */
   storageKey: string;
   columns: readonly (ColumnInfo & { label: string })[];
 };
-
-/** Reads and writes one table's settings in the user's storage; every change is saved at once. */
-export function useTableSettings(storageKey: string, columns: readonly ColumnInfo[]) {
-  const [stored, store] = useUserStorage<unknown>(storageKey, null);
-  const settings = normalizeSettings(stored, columns);
-  return [settings, store] as const;
-}
 
 /** The 'table settings' dialog of product §2: column visibility, order and row density. */
 export function TableSettingsDialog({ storageKey, columns }: TableSettingsProps) {
