@@ -17,7 +17,8 @@ import { REPO_ROOT } from './web-server';
 /**
  * The floor the console is compared with: React, react-dom and react-router's browser
  * router and nothing else, built by Vite with the console's React plugin. `/` is a page with
- * a heading and a paragraph; `/rows` fetches /rows.json and draws it as a plain <table>.
+ * a heading and a paragraph; `/rows` fetches /rows.json and draws it as a plain <table>
+ * (rows keyed by id, as a table of devices would), and its Next button draws /rows-next.json.
  */
 const MAIN = `
 import { StrictMode, useEffect, useState } from 'react';
@@ -51,19 +52,22 @@ function Rows() {
   }, []);
   if (!data) return <p>Loading</p>;
   return (
+    <>
+    <button type="button" data-bench-next="" onClick={() => void fetch('/rows-next.json').then((r) => r.json()).then(setData)}>Next</button>
     <table>
       <thead>
         <tr><th />{data.columns.map((c) => <th key={c}>{c}</th>)}</tr>
       </thead>
       <tbody>
         {data.rows.map((row, i) => (
-          <tr key={i} data-bench-row="">
+          <tr key={String(row.id ?? i)} data-bench-row="" data-device-id={String(row.id ?? i)}>
             <td><input type="checkbox" aria-label="Select" /></td>
             {data.columns.map((c) => <td key={c}>{String(row[c] ?? '')}</td>)}
           </tr>
         ))}
       </tbody>
     </table>
+    </>
   );
 }
 
@@ -92,9 +96,12 @@ const TYPES: Record<string, string> = {
 /**
  * Builds the bare app in a temporary folder (its node_modules is the repository's) and
  * serves it the way the console is served: brotli or gzip made ahead at the best settings,
- * history fallback to index.html. `rows` is what /rows.json answers.
+ * history fallback to index.html. `rows` is what /rows.json answers, `next` /rows-next.json.
  */
-export async function startBareApp(rows: { columns: string[]; rows: unknown[] }): Promise<BareApp> {
+export async function startBareApp(
+  rows: { columns: string[]; rows: unknown[] },
+  next: { columns: string[]; rows: unknown[] },
+): Promise<BareApp> {
   const dir = mkdtempSync(path.join(tmpdir(), 'fleetgate-bench-bare-'));
   symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
   writeFileSync(path.join(dir, 'index.html'), HTML);
@@ -111,6 +118,7 @@ export async function startBareApp(rows: { columns: string[]; rows: unknown[] })
   });
   mkdirSync(outDir, { recursive: true });
   writeFileSync(path.join(outDir, 'rows.json'), JSON.stringify(rows));
+  writeFileSync(path.join(outDir, 'rows-next.json'), JSON.stringify(next));
   const files = new Map<string, { raw: Buffer; br: Buffer; gz: Buffer }>();
   for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;

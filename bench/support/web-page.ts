@@ -38,6 +38,8 @@ export type PageLoad = {
   tbtMs: number;
   /** Whatever `measure` answered, read once the page settled. */
   extra: unknown;
+  /** With `next`: ms from the answer of the next rows' request to those rows drawn. */
+  nextMs: number | undefined;
 };
 
 /**
@@ -70,12 +72,28 @@ const PAGE_PROBE = `(() => {
 })();`;
 
 /**
- * Time from the answer of the last request whose URL contains `part` to the rows drawn
- * (NaN when either is missing).
+ * Watches for `count` rows none of which was in the document when it started (by their
+ * `data-device-id`), and notes the moment they and the frame after them are drawn.
  */
-export function rowsAfterScript(part: string): string {
+const NEXT_ROWS_PROBE = (rows: { selector: string; count: number }) => `(() => {
+  const shown = new Set([...document.querySelectorAll(${JSON.stringify(rows.selector)})].map((row) => row.dataset.deviceId));
+  window.__benchNextAt = 0;
+  const observer = new MutationObserver(() => {
+    const now = [...document.querySelectorAll(${JSON.stringify(rows.selector)})];
+    if (now.length < ${rows.count} || now.some((row) => shown.has(row.dataset.deviceId))) return;
+    observer.disconnect();
+    requestAnimationFrame(() => setTimeout(() => { window.__benchNextAt = performance.now(); }, 0));
+  });
+  observer.observe(document, { childList: true, subtree: true });
+})()`;
+
+/**
+ * Time from the answer of the last request whose URL contains `part` to the rows drawn
+ * (NaN when either is missing); `mark` names the moment they were drawn.
+ */
+export function rowsAfterScript(part: string, mark = '__bench.rowsAt'): string {
   return `(() => {
-    const at = window.__bench.rowsAt;
+    const at = window.${mark};
     const answers = performance.getEntriesByType('resource')
       .filter((e) => e.name.includes(${JSON.stringify(part)}) && e.responseEnd <= at);
     const last = answers[answers.length - 1];
@@ -105,6 +123,12 @@ export type LoadOptions = {
   rows?: { selector: string; count: number };
   /** An expression evaluated in the page once it settled (its value is `extra`). */
   measure?: string;
+  /**
+   * Once the page settled: `go` asks for another set of rows (the next page), and the time
+   * from the answer of the last request whose URL holds `part` to `rows.count` rows, none
+   * of them shown before (by `data-device-id`), in the document and drawn is `nextMs`.
+   */
+  next?: { go(page: Page): Promise<void>; part: string };
   throttle: boolean;
 };
 
@@ -165,12 +189,21 @@ export async function loadPage(browser: Browser, options: LoadOptions): Promise<
         const from = Math.max(task.start, probe.fcp);
         return sum + Math.max(0, task.start + task.duration - from - 50);
       }, 0);
-    return {
-      files,
-      lcpMs: probe.lcp,
-      tbtMs,
-      extra: options.measure ? await page.evaluate(options.measure) : undefined,
-    };
+    const extra = options.measure ? await page.evaluate(options.measure) : undefined;
+    let nextMs: number | undefined;
+    if (options.next && options.rows) {
+      await page.evaluate(NEXT_ROWS_PROBE(options.rows));
+      await options.next.go(page);
+      // Polled from here: waitForFunction builds a function in the page, which its CSP refuses.
+      for (
+        let waited = 0;
+        waited < 30_000 && !(await page.evaluate('window.__benchNextAt > 0'));
+        waited += 50
+      )
+        await page.waitForTimeout(50);
+      nextMs = Number(await page.evaluate(rowsAfterScript(options.next.part, '__benchNextAt')));
+    }
+    return { files, lcpMs: probe.lcp, tbtMs, extra, nextMs };
   } finally {
     await context.close();
   }

@@ -1,4 +1,3 @@
-import type { CSSProperties } from 'react';
 import classes from './cells.module.css';
 
 type Props = {
@@ -7,8 +6,12 @@ type Props = {
   to?: string;
   /** Lines the name may take before it is cut: 1 in tables whose rows stay one line high. */
   lines?: 1 | 2;
-  /** The widest the name may be, so that one long name does not take the table's width. */
-  maw?: string;
+  /**
+   * The widest the name may be, so that one long name does not take the table's width: one
+   * of a few widths, each a rule of cells.module.css (an inline style on every row's name
+   * kept the browser from sharing one computed style between them).
+   */
+  maw?: '10rem' | '14rem' | '16rem' | '20rem' | '22rem';
   testId?: string;
 };
 
@@ -21,7 +24,7 @@ type Props = {
 export function CellName({ name, to, lines = 2, maw = '22rem', testId }: Props) {
   const fit = {
     className: classes.name,
-    style: { maxWidth: maw } satisfies CSSProperties,
+    'data-maw': maw,
     title: name,
     'data-lines': lines,
     'data-testid': testId,

@@ -1,5 +1,6 @@
 import { brandedModel, brandedModelImage } from '@fleetgate/shared/brand';
 import { SERIES, seriesOfModel } from '@fleetgate/shared/devices/catalogue';
+import classes from '#src/components/table/cells.module.css';
 import { useBrand } from '#src/lib/brand/context';
 
 type Family = 'router' | 'gateway' | 'switch' | 'access_point' | 'outdoor' | 'unknown';
@@ -114,10 +115,7 @@ export function ModelPicture({
   const brand = useBrand();
   const name = brandedModel(brand, device) ?? '';
   const image = brandedModelImage(brand, device);
-  if (image)
-    return (
-      <img src={image} width={size} height={size} alt={name} style={{ flex: 'none', objectFit: 'contain' }} />
-    );
+  if (image) return <img src={image} width={size} height={size} alt={name} className={classes.picture} />;
   const family = familyOf(device.original_model ?? device.model);
   return (
     <svg
@@ -127,7 +125,7 @@ export function ModelPicture({
       role="img"
       aria-label={name}
       data-family={family}
-      style={{ color: 'var(--mantine-color-blue-7)', flex: 'none' }}
+      className={classes.picture}
     >
       {fromSprites ? <use href={`#${symbolId(family)}`} /> : <Shape family={family} />}
     </svg>

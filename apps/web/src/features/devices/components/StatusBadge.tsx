@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { badgeColours } from '#src/components/table/badge-colours';
 import classes from '#src/components/table/cells.module.css';
 import { statusLook } from '../utils/status';
 
@@ -10,12 +9,14 @@ import { statusLook } from '../utils/status';
  */
 export function statusBadge(label: (key: string) => string, status: number | null | undefined) {
   const look = statusLook(status);
-  const colours = badgeColours(
-    `var(--mantine-color-${look.color}-light)`,
-    `var(--mantine-color-${look.color}-light-color)`,
-  );
+  // The colour is a rule of cells.module.css per status colour, not an inline style.
   return (
-    <span className={classes.badge} style={colours} data-testid="device-status" data-status={status ?? ''}>
+    <span
+      className={classes.badge}
+      data-color={look.color}
+      data-testid="device-status"
+      data-status={status ?? ''}
+    >
       {label(`status.${look.key}`)}
     </span>
   );

@@ -3,7 +3,8 @@ import { deviceStatusText } from '@fleetgate/shared/devices/status';
 /** The badge of a connection status (product §4: 0 Offline, 1 Online, 2 Pending, otherwise Not Activated). */
 export type StatusLook = {
   key: 'online' | 'offline' | 'pending' | 'notActivated';
-  color: string;
+  /** A theme colour; the plain badge has a rule for each (components/table/cells.module.css). */
+  color: 'gray' | 'green' | 'yellow' | 'red';
   text: string;
 };
 
