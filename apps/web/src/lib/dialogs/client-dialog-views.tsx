@@ -6,6 +6,10 @@ import { ApiError } from '../http/errors';
 import { submitCode, type Verification, type VerificationOutcome } from '../http/verification';
 import { useWindow } from './window-context';
 
+/**
+ * 'Confirm your password' (HTTP 423): the request is sent again once it is confirmed. One of
+ * the HTTP client's own windows, loaded the first time one is needed (client-dialogs.tsx).
+ */
 export function PasswordPrompt({ message, onConfirmed }: { message: string; onConfirmed(): void }) {
   const { t } = useTranslation('dialogs');
   const window = useWindow();
@@ -59,6 +63,7 @@ export function PasswordPrompt({ message, onConfirmed }: { message: string; onCo
   );
 }
 
+/** The second step's code (MFA_REQUIRED): the request goes again with the code. */
 export function VerificationDialog({
   verification,
   outcome,
@@ -110,8 +115,3 @@ export function VerificationDialog({
     </form>
   );
 }
-
-/**
- * Plugs the password prompt (HTTP 423) and the second-step dialog (MFA_REQUIRED) into
- * the HTTP client (product §4, §8). Returns the undo.
- */

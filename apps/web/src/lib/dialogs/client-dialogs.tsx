@@ -11,6 +11,10 @@ import type { WindowsStore } from './windows-store';
  */
 const views = () => import('./client-dialog-views');
 
+/**
+ * Plugs the password prompt (HTTP 423) and the second-step dialog (MFA_REQUIRED) into
+ * the HTTP client (product §4, §8). Returns the undo.
+ */
 export function registerClientDialogs(store: WindowsStore): () => void {
   clientHandlers.confirmPassword = async (message) => {
     const { PasswordPrompt } = await views();
