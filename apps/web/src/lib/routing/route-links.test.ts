@@ -29,6 +29,12 @@ describe('plain route links in table cells', () => {
     expect(click.defaultPrevented).toBe(true);
   });
 
+  it('keeps the query and the fragment of the address', () => {
+    stop = followRouteLinks({ navigate });
+    anchor('/devices?company_id=3#top').click();
+    expect(navigate).toHaveBeenCalledWith('/devices?company_id=3#top');
+  });
+
   it('leaves modified clicks, other targets, foreign addresses and unmarked anchors to the browser', () => {
     stop = followRouteLinks({ navigate });
     const clicks = [
@@ -38,6 +44,7 @@ describe('plain route links in table cells', () => {
       [anchor('/devices/7/info'), { button: 1 }],
       [anchor('/devices/7/info', { 'data-route-link': 'true', target: '_blank' }), {}],
       [anchor('//evil.example/x'), {}],
+      [anchor('/\\evil.example/x'), {}],
       [anchor('https://evil.example/x'), {}],
       [anchor('/devices/7/info', {}), {}],
     ] as const;

@@ -18,11 +18,12 @@ export function followRouteLinks(router: Navigator, root: Document = document): 
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     const anchor = (event.target as Element | null)?.closest?.(`a[${ROUTE_LINK}]`);
     if (!(anchor instanceof HTMLAnchorElement) || (anchor.target && anchor.target !== '_self')) return;
-    const href = anchor.getAttribute('href');
-    // Only paths of this console: anything else is the browser's to follow.
-    if (!href?.startsWith('/') || href.startsWith('//')) return;
+    // Only addresses of this console, as the browser reads them ('//host' and '/\host' name
+    // another site): anything else is the browser's to follow.
+    const target = new URL(anchor.href, root.baseURI);
+    if (target.origin !== new URL(root.baseURI).origin) return;
     event.preventDefault();
-    router.navigate(href);
+    router.navigate(`${target.pathname}${target.search}${target.hash}`);
   };
   root.addEventListener('click', onClick);
   return () => root.removeEventListener('click', onClick);
