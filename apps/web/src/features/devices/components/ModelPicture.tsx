@@ -1,7 +1,7 @@
 import { brandedModel, brandedModelImage } from '@fleetgate/shared/brand';
 import { SERIES, seriesOfModel } from '@fleetgate/shared/devices/catalogue';
-import classes from '#src/components/table/cells.module.css';
 import { useBrand } from '#src/lib/brand/context';
+import classes from './ModelPicture.module.css';
 
 type Family = 'router' | 'gateway' | 'switch' | 'access_point' | 'outdoor' | 'unknown';
 
