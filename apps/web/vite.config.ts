@@ -5,7 +5,8 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { APP_VERSION } from '@fleetgate/shared/constants';
 import { SIGN_IN_PATH } from '@fleetgate/shared/routes';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import type { CodeSplittingGroup, OutputChunk, RolldownOutput } from 'rolldown';
+import { build, defineConfig, type Plugin, type PluginOption, type UserConfig } from 'vite';
 
 /** Seconds since the epoch at build time: the update prompt compares against it (product §4). */
 const builtAt = Math.floor(Date.now() / 1000);
@@ -163,27 +164,136 @@ function signInPage(): Plugin {
   };
 }
 
-/** The build's chunks beyond Vite's automatic ones. */
-function chunkGroups(id: string): string | null {
-  // Each language but English (part of the first load) in one file, fetched when picked.
-  const locale = /[\\/]i18n[\\/]locales[\\/]([^\\/]+)[\\/][^\\/]+\.json$/.exec(id)?.[1];
-  if (locale && locale !== 'en') return `locale-${locale}`;
-  return null;
+/** Where the console's source lives. */
+const src = (file: string) => path.resolve(import.meta.dirname, file);
+
+/**
+ * The pages whose first load the build shapes: the entry every console page starts from; the
+ * shell, which main.tsx fetches beside the session check; the devices screen, the landing
+ * (product §2); the account pages, which load instead of the shell; the sign-in page, a
+ * document of its own.
+ */
+const FIRST_LOADS = {
+  entry: src('index.html'),
+  shell: src('src/app/MainApp.tsx'),
+  devices: src('src/features/devices/table/DevicesPage.tsx'),
+  account: src('src/features/account/AccountApp.tsx'),
+  signIn: src('sign-in.html'),
+} as const;
+
+/**
+ * The landing's files, in the order it loads them: the entry; the code the shell shares with
+ * the account pages (mostly the component library), so that those pages do not load the
+ * shell; the rest of the shell; the devices screen. The highest priority goes first.
+ */
+const LANDING_FILES = ['entry', 'ui', 'shell', 'devices-screen'] as const;
+
+type LandingFile = (typeof LANDING_FILES)[number];
+
+/**
+ * Which of the landing's files each module goes in, read from a first build that writes
+ * nothing: the modules of the chunks each page loads, after tree-shaking. The import graph
+ * alone would not do: a module imported for code the landing never runs (a schema behind a
+ * barrel file) would be pulled into the first load. Modules the sign-in page loads stay in
+ * the automatic chunks, so that page keeps its own few kilobytes and never starts the
+ * console's entry.
+ */
+async function landingFiles(config: UserConfig): Promise<ReadonlyMap<string, LandingFile>> {
+  const result = await build({
+    ...config,
+    configFile: false,
+    logLevel: 'silent',
+    plugins: consolePlugins({ emit: false }),
+    build: { ...config.build, write: false, manifest: false },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]) as RolldownOutput[];
+  const chunks = outputs.flatMap((output) => output.output).filter((item) => item.type === 'chunk');
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  /**
+   * The modules a page loads: those of its chunk and of every chunk imported statically, and
+   * with `later`, of every chunk it may import on demand too.
+   */
+  const modulesOf = (page: string, later = false) => {
+    const first = chunks.find((chunk) => chunk.facadeModuleId === page);
+    if (!first)
+      throw new Error(
+        `vite.config.ts: ${page} is no chunk of the build; FIRST_LOADS names a module that moved`,
+      );
+    const modules = new Set<string>();
+    const seen = new Set<string>();
+    const queue: OutputChunk[] = [first];
+    for (let chunk = queue.pop(); chunk; chunk = queue.pop()) {
+      if (seen.has(chunk.fileName)) continue;
+      seen.add(chunk.fileName);
+      for (const module of chunk.moduleIds) modules.add(module);
+      for (const file of later ? [...chunk.imports, ...chunk.dynamicImports] : chunk.imports)
+        queue.push(byFile.get(file)!);
+    }
+    return modules;
+  };
+  const [entry, shell, devices, account] = [
+    FIRST_LOADS.entry,
+    FIRST_LOADS.shell,
+    FIRST_LOADS.devices,
+    FIRST_LOADS.account,
+  ].map((page) => modulesOf(page)) as [Set<string>, Set<string>, Set<string>, Set<string>];
+  // Whatever the sign-in page may load, on demand too: importing one of the console's files
+  // would start the console there.
+  const signIn = modulesOf(FIRST_LOADS.signIn, true);
+  const files = new Map<string, LandingFile>();
+  for (const module of [...entry, ...shell, ...devices]) {
+    if (signIn.has(module)) continue;
+    if (entry.has(module)) files.set(module, 'entry');
+    else if (shell.has(module)) files.set(module, account.has(module) ? 'ui' : 'shell');
+    else files.set(module, 'devices-screen');
+  }
+  return files;
 }
 
-const backend = process.env.FLEETGATE_BACKEND ?? 'http://localhost:8080';
+/**
+ * The build's chunks beyond Vite's automatic ones. The landing's modules go in one file per
+ * step of its load instead of about a hundred shared pieces: each file is compressed on its
+ * own, so a hundred small ones lose about 35 KB gzip to lost context, and each costs a
+ * request on a slow network. A screen opened later that shares a module with the landing
+ * loads that file, which the landing has brought already.
+ */
+function chunkGroups(landing: ReadonlyMap<string, LandingFile> | undefined): CodeSplittingGroup[] {
+  const locales: CodeSplittingGroup = {
+    // Each language but English (part of the first load) in one file, fetched when picked.
+    name: (id) => {
+      const locale = /[\\/]i18n[\\/]locales[\\/]([^\\/]+)[\\/][^\\/]+\.json$/.exec(id)?.[1];
+      return locale && locale !== 'en' ? `locale-${locale}` : null;
+    },
+  };
+  if (!landing) return [locales];
+  return [
+    locales,
+    ...LANDING_FILES.map((name, index) => ({
+      name,
+      test: (id: string) => landing.get(id) === name,
+      priority: LANDING_FILES.length - index,
+      // Each file holds its own modules only; what they import lives in the files before it.
+      includeDependenciesRecursively: false,
+    })),
+  ];
+}
 
-export default defineConfig({
-  plugins: [
+/** The console's plugins; the first build of `landingFiles` writes no file. */
+function consolePlugins({ emit }: { emit: boolean }): PluginOption[] {
+  return [
     noVncWithoutTopLevelAwait(),
     mantineStylesWithComponents(),
     react(),
     signInPage(),
-    versionFile(),
-    precompress(),
-  ],
+    ...(emit ? [versionFile(), precompress()] : []),
+  ];
+}
+
+const backend = process.env.FLEETGATE_BACKEND ?? 'http://localhost:8080';
+
+const consoleConfig = {
   // `#src/lib/...` is apps/web/src/lib/... (tsconfig.json "paths"; vitest.config.ts says the same).
-  resolve: { alias: [{ find: /^#src\//, replacement: `${path.resolve(import.meta.dirname, 'src')}/` }] },
+  resolve: { alias: [{ find: /^#src\//, replacement: `${src('src')}/` }] },
   define: { 'import.meta.env.VITE_BUILD_TIMESTAMP': JSON.stringify(String(builtAt)), ...mapTiles },
   build: {
     outDir: 'dist',
@@ -191,15 +301,9 @@ export default defineConfig({
     assetsDir: 'assets-static',
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
-    // The list of each entry's files, read by the first-load budget test (src/build-budget.test.ts).
-    manifest: true,
     rollupOptions: {
       // The console, and the sign-in page as a document of its own (src/sign-in/main.ts).
-      input: {
-        index: path.resolve(import.meta.dirname, 'index.html'),
-        'sign-in': path.resolve(import.meta.dirname, 'sign-in.html'),
-      },
-      output: { codeSplitting: { groups: [{ name: chunkGroups }] } },
+      input: { index: src('index.html'), 'sign-in': src('sign-in.html') },
     },
   },
   server: {
@@ -209,4 +313,21 @@ export default defineConfig({
       '/status': { target: backend, ws: true },
     },
   },
+} satisfies UserConfig;
+
+export default defineConfig(async ({ command }) => {
+  const landing = command === 'build' ? await landingFiles(consoleConfig) : undefined;
+  return {
+    ...consoleConfig,
+    plugins: consolePlugins({ emit: true }),
+    build: {
+      ...consoleConfig.build,
+      // The list of each entry's files, read by the first-load budget test (src/build-budget.test.ts).
+      manifest: true,
+      rollupOptions: {
+        ...consoleConfig.build.rollupOptions,
+        output: { codeSplitting: { groups: chunkGroups(landing) } },
+      },
+    },
+  };
 });
