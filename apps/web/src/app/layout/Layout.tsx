@@ -1,8 +1,9 @@
 import { AppShell, Box, Overlay } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useSearchParams } from 'react-router';
+import { useHelp } from '#src/components/page/help-context';
 import { useCurrentRoute } from '#src/lib/routing/current-route';
 import { useSession } from '#src/lib/session/session-context';
 import { local } from '#src/lib/storage/local-storage';
@@ -10,7 +11,6 @@ import { Header } from '../header/Header';
 import { Navigation } from '../navigation/Navigation';
 import './fit.css';
 import { useAutomaticHelp } from './automatic-help';
-import { HelpPanel } from './HelpPanel';
 import { ImpersonationBanner } from './ImpersonationBanner';
 import { Logo } from './Logo';
 import { NetworkStatus } from './NetworkStatus';
@@ -28,6 +28,9 @@ const BANNER_HEIGHT = 32;
  * The chrome of product §2 Layout around every non-standalone route: impersonation banner,
  * navigation, header, the routed page, help panel, scroll-to-top, update prompt.
  */
+// The help panel (a drawer and its typography) comes when help first opens, not with the page.
+const HelpPanel = lazy(() => import('./HelpPanel').then((module) => ({ default: module.HelpPanel })));
+
 export function Layout() {
   const location = useLocation();
   const [search] = useSearchParams();
@@ -52,6 +55,10 @@ export function Layout() {
   }, [phone, mobileOpen]);
 
   const helpClosed = useAutomaticHelp(current.chain);
+  // Once drawn, the panel stays mounted: it closes with its transition and gives focus back.
+  const helpOpen = useHelp().routeName !== null;
+  const [helpDrawn, setHelpDrawn] = useState(helpOpen);
+  if (helpOpen && !helpDrawn) setHelpDrawn(true);
 
   const toggleWide = () =>
     setWide((w) => {
@@ -129,7 +136,11 @@ export function Layout() {
           </div>
         </AppShell.Main>
       </AppShell>
-      <HelpPanel onClose={helpClosed} />
+      {helpDrawn && (
+        <Suspense fallback={null}>
+          <HelpPanel onClose={helpClosed} />
+        </Suspense>
+      )}
       <ScrollTop />
       <UpdatePrompt />
       <NetworkStatus />

@@ -157,3 +157,67 @@ describe('live state', () => {
     expect(hub.isLive('private-notifications.6')).toBe(false);
   });
 });
+
+describe('channel hub with a socket whose library loads on demand', () => {
+  /** A hub whose socket comes when the test releases it, as `import('socket.io-client')` does. */
+  function lateHub() {
+    const made: FakeSocket[] = [];
+    let release: () => void = () => {};
+    const late = new ChannelHub({
+      createSocket: () =>
+        new Promise((resolve) => {
+          release = () => {
+            const socket = new FakeSocket();
+            made.push(socket);
+            resolve(asConsoleSocket(socket));
+          };
+        }),
+      refreshSession: refresh,
+    });
+    const arrive = async () => {
+      release();
+      await Promise.resolve();
+    };
+    return { late, made, release: arrive };
+  }
+
+  it('listeners that came before the socket are wired, subscribed and served once it arrives', async () => {
+    const { late, made, release } = lateHub();
+    const handler = vi.fn();
+    late.listen('private-notifications.5', 'WebNotificationCreated', handler);
+    late.listen('action.9', 'WebNotificationCreated', () => {});
+    expect(made).toHaveLength(0);
+    await release();
+    expect(made).toHaveLength(1);
+    expect(made[0]!.connects).toBe(1);
+    made[0]!.open();
+    expect(made[0]!.subscriptions()).toEqual(['private-notifications.5', 'action.9']);
+    made[0]!.receive('WebNotificationCreated', 'private-notifications.5', note(2));
+    expect(handler).toHaveBeenCalledWith(note(2));
+    late.close();
+  });
+
+  it('asks for one socket however many listeners come while it loads', async () => {
+    let asked = 0;
+    const late = new ChannelHub({
+      createSocket: () => {
+        asked += 1;
+        return new Promise(() => {});
+      },
+      refreshSession: refresh,
+    });
+    late.listen('a', 'WebNotificationCreated', () => {});
+    late.listen('b', 'WebNotificationCreated', () => {});
+    expect(asked).toBe(1);
+    late.close();
+  });
+
+  it('a socket that arrives after the hub closed is never connected', async () => {
+    const { late, made, release } = lateHub();
+    late.listen('private-notifications.5', 'WebNotificationCreated', () => {});
+    late.close();
+    await release();
+    expect(made).toHaveLength(1);
+    expect(made[0]!.connects).toBe(0);
+  });
+});

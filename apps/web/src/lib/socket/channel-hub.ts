@@ -16,8 +16,11 @@ export type ConsoleSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export type ChannelHandler<E extends ChannelEventName> = (payload: ChannelEvents[E]) => void;
 
 type Options = {
-  /** Makes the socket, not yet connected (tests pass a fake). */
-  createSocket(): ConsoleSocket;
+  /**
+   * Makes the socket, not yet connected (tests pass a fake); a promise of it when its library
+   * loads on demand, so that no page waits for it before it draws.
+   */
+  createSocket(): ConsoleSocket | Promise<ConsoleSocket>;
   /** Renews the session cookie after the handshake was refused with 401 (lib/http/refresh). */
   refreshSession(): Promise<boolean>;
   /** Where refusals are reported (the console logs them). */
@@ -33,6 +36,8 @@ type Options = {
  */
 export class ChannelHub {
   private socket: ConsoleSocket | null = null;
+  /** A socket asked for and not yet made; dropped when the hub closes before it comes. */
+  private pending: Promise<ConsoleSocket> | null = null;
   /** channel → event → handlers. */
   private readonly listeners = new Map<string, Map<string, Set<(payload: never) => void>>>();
   /** Channels the server refused with 403: not asked again until every listener left (product §4). */
@@ -51,7 +56,7 @@ export class ChannelHub {
   /** Listens to `event` on `channel`; the returned function stops listening. */
   listen<E extends ChannelEventName>(channel: string, event: E, handler: ChannelHandler<E>): () => void {
     clearTimeout(this.closeTimer);
-    const socket = this.ensureSocket();
+    this.ensureSocket();
     let events = this.listeners.get(channel);
     const isNewChannel = !events;
     if (!events) {
@@ -65,7 +70,7 @@ export class ChannelHub {
     }
     handlers.add(handler as (payload: never) => void);
     this.attachDispatcher(event);
-    if (isNewChannel && socket.connected) this.subscribe(socket, channel);
+    if (isNewChannel && this.socket?.connected) this.subscribe(this.socket, channel);
 
     return () => {
       const current = this.listeners.get(channel);
@@ -113,12 +118,37 @@ export class ChannelHub {
     this.socket?.removeAllListeners();
     this.socket?.disconnect();
     this.socket = null;
+    this.pending = null;
   }
 
-  private ensureSocket(): ConsoleSocket {
-    if (this.socket) return this.socket;
-    const socket = this.options.createSocket();
+  private ensureSocket(): void {
+    if (this.socket || this.pending) return;
+    const made = this.options.createSocket();
+    if (!(made instanceof Promise)) {
+      this.open(made);
+      return;
+    }
+    const pending = made;
+    this.pending = pending;
+    pending.then(
+      (socket) => {
+        // A hub closed meanwhile (every listener left, or signed out) no longer wants it.
+        if (this.pending !== pending) return;
+        this.pending = null;
+        this.open(socket);
+      },
+      (error: unknown) => {
+        if (this.pending === pending) this.pending = null;
+        console.warn('The live updates could not start:', error);
+      },
+    );
+  }
+
+  /** Wires a new socket to the listeners there are (some came before it) and connects it. */
+  private open(socket: ConsoleSocket): void {
     this.socket = socket;
+    for (const events of this.listeners.values())
+      for (const event of events.keys()) this.attachDispatcher(event as ChannelEventName);
     socket.on('connect', () => {
       this.refreshTried = false;
       for (const channel of this.channels()) this.subscribe(socket, channel);
@@ -151,7 +181,6 @@ export class ChannelHub {
       this.stopOnlineRetry = () => window.removeEventListener('online', retry);
     }
     socket.connect();
-    return socket;
   }
 
   private subscribe(socket: ConsoleSocket, channel: string): void {
