@@ -1,9 +1,9 @@
 import type { BrandSettings } from '@fleetgate/shared/brand';
 import { ROUTES } from '@fleetgate/shared/routes';
 import type { CurrentUser } from '@fleetgate/shared/schemas/auth';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
+import { BrowserRouter, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router';
 import { FirstPermitted } from '../components/page/FirstPermitted';
 import { HelpProvider } from '../components/page/help-context';
 import { MaintenancePage } from '../components/page/MaintenancePage';
@@ -17,7 +17,7 @@ import { SessionProvider } from '../lib/session/session-context';
 import { DIALOGS, FORMS, PAGES, TAB_FRAMES } from './features';
 import { Layout } from './layout/Layout';
 import { OFFLINE_PATH, OfflinePage } from './OfflinePage';
-import { RouteError } from './router/RouteError';
+import { RouteBoundary } from './router/RouteBoundary';
 import { type PageMap, RouteScreen } from './router/RouteScreen';
 
 /** The route table of product §2 as react-router routes: standalone ones outside the chrome. */
@@ -29,51 +29,79 @@ export function buildRoutes(pages: PageMap, frames: PageMap): RouteObject[] {
     // Every route has its error boundary: a screen that fails shows the message, never a blank page.
     const object: RouteObject = {
       path: route.path,
-      handle: { name: route.name },
-      element: <RouteScreen route={route} pages={pages} frames={frames} />,
-      errorElement: <RouteError inPage={!route.standalone} />,
+      element: (
+        <RouteBoundary inPage={!route.standalone}>
+          <RouteScreen route={route} pages={pages} frames={frames} />
+        </RouteBoundary>
+      ),
     };
     (route.standalone ? standalone : inLayout).push(object);
   }
   return [
-    { path: OFFLINE_PATH, element: <OfflinePage />, errorElement: <RouteError /> },
+    {
+      path: OFFLINE_PATH,
+      element: (
+        <RouteBoundary>
+          <OfflinePage />
+        </RouteBoundary>
+      ),
+    },
     ...standalone,
     {
       element: (
-        <HelpProvider>
-          <WindowsProvider>
-            <Layout />
-          </WindowsProvider>
-        </HelpProvider>
+        <RouteBoundary>
+          <HelpProvider>
+            <WindowsProvider>
+              <Layout />
+            </WindowsProvider>
+          </HelpProvider>
+        </RouteBoundary>
       ),
-      errorElement: <RouteError />,
       children: [
         ...inLayout,
-        { path: '*', element: <FirstPermitted />, errorElement: <RouteError inPage /> },
+        {
+          path: '*',
+          element: (
+            <RouteBoundary inPage>
+              <FirstPermitted />
+            </RouteBoundary>
+          ),
+        },
       ],
     },
   ];
 }
 
+/**
+ * The console's routes, drawn by the router's declarative API: the route table needs no
+ * data loading of the router's own (each screen asks for its data), and the data router
+ * weighs twice as much in the first load (docs/decisions.md, Console first load).
+ */
+export function ConsoleRoutes({ routes }: { routes: RouteObject[] }) {
+  const navigate = useNavigate();
+  // The plain links of tables' cells go through the router (lib/routing/route-links.ts).
+  useEffect(() => followRouteLinks({ navigate }), [navigate]);
+  // product §7 General: pending requests are cancelled on route change ('Route changed'). A
+  // layout effect runs before the new screen's own effects start its requests.
+  const { pathname } = useLocation();
+  const shown = useRef(pathname);
+  useLayoutEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
+    cancelPending('Route changed');
+  }, [pathname]);
+  return useRoutes(routes);
+}
+
 /** The console for a signed-in user. */
 export function MainApp({ user, brand }: { user: CurrentUser; brand: BrandSettings }) {
   const { t } = useTranslation('shell');
-  const router = useMemo(() => {
+  const routes = useMemo(() => {
     // Every manifest's dialogs and forms answer by name from the first screen on, whichever it is.
     provideDialogs(DIALOGS);
     provideForms(FORMS);
-    const created = createBrowserRouter(buildRoutes(PAGES, TAB_FRAMES));
-    // product §7 General: pending requests are cancelled on route change ('Route changed').
-    let path = created.state.location.pathname;
-    created.subscribe((state) => {
-      if (state.location.pathname === path) return;
-      path = state.location.pathname;
-      cancelPending('Route changed');
-    });
-    return created;
+    return buildRoutes(PAGES, TAB_FRAMES);
   }, []);
-  // The plain links of tables' cells go through the router (lib/routing/route-links.ts).
-  useEffect(() => followRouteLinks(router), [router]);
   if (firstPermittedPath({ permissions: user.permissions, disabledRoutes: brand.disabled_routes }) === null) {
     return (
       <MaintenancePage
@@ -86,7 +114,9 @@ export function MainApp({ user, brand }: { user: CurrentUser; brand: BrandSettin
   }
   return (
     <SessionProvider user={user} brand={brand}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <ConsoleRoutes routes={routes} />
+      </BrowserRouter>
     </SessionProvider>
   );
 }

@@ -1,7 +1,7 @@
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useRouteError } from 'react-router';
+import { Navigate } from 'react-router';
 import { MaintenancePage } from '#src/components/page/MaintenancePage';
 import { OFFLINE_PATH } from '../OfflinePage';
 
@@ -22,8 +22,7 @@ function isChunkLoadError(error: unknown): boolean {
  * route has one: inside the chrome (`inPage`) the message takes the page's place and the
  * navigation and header stay; elsewhere it fills the screen.
  */
-export function RouteError({ inPage = false }: { inPage?: boolean }) {
-  const error = useRouteError();
+export function RouteError({ error, inPage = false }: { error: unknown; inPage?: boolean }) {
   const { t } = useTranslation('shell');
   const offline = !navigator.onLine;
   const reload =

@@ -1,6 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { type ComponentType, lazy, Suspense, useEffect } from 'react';
-import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
+import { BrowserRouter, Navigate, type RouteObject, useRoutes } from 'react-router';
 import { WindowsProvider } from '#src/lib/dialogs/WindowsProvider';
 
 const page = <T,>(load: () => Promise<T>, pick: (m: T) => ComponentType) =>
@@ -55,7 +55,7 @@ function ToSignIn() {
   return loading;
 }
 
-const router = createBrowserRouter([
+const routes: RouteObject[] = [
   { path: '/account/invitation/:token', element: <AcceptInvitationPage /> },
   { path: '/account/verify-email', element: <VerifyEmailPage /> },
   { path: '/account/oidc/callback', element: <OidcCallbackPage /> },
@@ -72,7 +72,11 @@ const router = createBrowserRouter([
     ],
   },
   { path: '*', element: <ToSignIn /> },
-]);
+];
+
+function AccountRoutes() {
+  return useRoutes(routes);
+}
 
 /**
  * The account side (`/account/*`) but the sign-in page: invitations, e-mail confirmation,
@@ -83,7 +87,9 @@ export function AccountApp() {
   return (
     <WindowsProvider>
       <Suspense fallback={loading}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AccountRoutes />
+        </BrowserRouter>
       </Suspense>
     </WindowsProvider>
   );
