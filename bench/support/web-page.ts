@@ -38,6 +38,8 @@ export type PageLoad = {
   tbtMs: number;
   /** Whatever `measure` answered, read once the page settled. */
   extra: unknown;
+  /** When the rows were on the screen, ms after navigation start (0 without `rows`). */
+  rowsAtMs: number;
   /** With `next`: ms from the answer of the next rows' request to those rows drawn. */
   nextMs: number | undefined;
 };
@@ -203,7 +205,7 @@ export async function loadPage(browser: Browser, options: LoadOptions): Promise<
         await page.waitForTimeout(50);
       nextMs = Number(await page.evaluate(rowsAfterScript(options.next.part, '__benchNextAt')));
     }
-    return { files, lcpMs: probe.lcp, tbtMs, extra, nextMs };
+    return { files, lcpMs: probe.lcp, tbtMs, extra, rowsAtMs: probe.rowsAt, nextMs };
   } finally {
     await context.close();
   }

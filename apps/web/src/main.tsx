@@ -5,11 +5,11 @@ import '@mantine/core/styles/default-css-variables.layer.css';
 import '@mantine/core/styles/global.layer.css';
 import { BRAND_DEFAULTS, type BrandSettings } from '@fleetgate/shared/brand';
 import { PRODUCT_XSRF_COOKIE, XSRF_COOKIE } from '@fleetgate/shared/constants';
-import { CONNECT_SCREENS, pathOf } from '@fleetgate/shared/routes';
+import { CONNECT_SCREENS } from '@fleetgate/shared/routes';
 import { type ReactNode, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { OFFLINE_PATH, OfflinePage } from './app/OfflinePage';
-import { Providers, queryClient } from './app/providers';
+import { Providers } from './app/providers';
 import { MaintenancePage } from './components/page/MaintenancePage';
 import { gatesApply } from './features/account-settings/components/gates-apply';
 import { initI18n } from './i18n/i18n';
@@ -73,13 +73,6 @@ async function boot(): Promise<void> {
   const signedIn = readCookie(PRODUCT_XSRF_COOKIE) ?? readCookie(XSRF_COOKIE);
   const consoleCode = signedIn && !connect ? loadConsole() : undefined;
   consoleCode?.catch(() => {});
-  // The devices table, the default first page (product §2), comes with its code at once too,
-  // and asks for its rows as soon as the session is known (features/devices/table/first-page.ts).
-  const landing =
-    consoleCode && pathname === pathOf('management.devices')
-      ? import('./features/devices/table/first-page')
-      : undefined;
-  landing?.catch(() => {});
   // product §2: the ssh and desktop launchers with a key in the query skip authentication.
   if (connect && (connect === 'ssh' || connect === 'desktop') && new URLSearchParams(search).has('key')) {
     const { ConnectApp } = await import('./features/connect/ConnectApp');
@@ -108,9 +101,6 @@ async function boot(): Promise<void> {
         return;
       }
       await Promise.race([userStorage.load(), new Promise((resolve) => setTimeout(resolve, 3000))]);
-      void landing?.then(({ prefetchFirstPage }) =>
-        prefetchFirstPage(queryClient, { user: result.user, brand, search }),
-      );
       // product §4: the data agreement and 'Please enter your email address' come before work;
       // their code comes only for a user they apply to.
       const [{ MainApp }, gates] = await Promise.all([

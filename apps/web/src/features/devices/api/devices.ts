@@ -4,7 +4,7 @@ import type { IdResult, Json } from '@fleetgate/shared/schemas/api';
 import type { Company } from '@fleetgate/shared/schemas/companies';
 import type { bulkActionBody, DeviceModelCount } from '@fleetgate/shared/schemas/devices';
 import type { TagJson } from '@fleetgate/shared/schemas/tags';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, type Query } from '#src/lib/http/client';
 import type {
@@ -55,12 +55,7 @@ export function filterQuery(filters: DeviceFilters): Query {
 
 /** One page of devices: one request per page change (keyset cursor when the sort allows). */
 export function useDeviceList(query: DeviceListQuery) {
-  return useQuery({ ...deviceListOptions(query), placeholderData: keepPreviousData });
-}
-
-/** The request of one page of devices, for the table and for asking ahead of it. */
-export function deviceListOptions(query: DeviceListQuery) {
-  return queryOptions({
+  return useQuery({
     queryKey: deviceKeys.list(query),
     queryFn: async (): Promise<DeviceListPage> => {
       const response = await api.get<DeviceItem[]>('/devices', {
@@ -79,6 +74,7 @@ export function deviceListOptions(query: DeviceListQuery) {
         nextCursor: typeof meta.next_cursor === 'string' ? meta.next_cursor : null,
       };
     },
+    placeholderData: keepPreviousData,
   });
 }
 

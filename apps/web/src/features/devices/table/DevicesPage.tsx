@@ -11,7 +11,7 @@ import type { PageProps } from '#src/lib/routing/page';
 import { useSession } from '#src/lib/session/session-context';
 import { userStorage, useUserStorage } from '#src/lib/storage/user-storage';
 import { useDeviceList } from '../api/devices';
-import type { DeviceFilters } from '../api/types';
+import type { DeviceFilters, DeviceListQuery } from '../api/types';
 import { useCompanyStatusChannels } from '../hooks/use-live-status';
 import { TABLE_PAGE_SIZES } from '../utils/constants';
 import { BulkBar } from './BulkBar';
@@ -19,11 +19,11 @@ import { DEVICE_COLUMNS, deviceColumns } from './columns';
 import { DeviceFiltersBar } from './DeviceFiltersBar';
 import { DevicesTable } from './DevicesTable';
 import { DevicesToolbar } from './DevicesToolbar';
-import { PAGE_SIZE_KEY, pageQuery, pageSizeOf } from './first-page';
-import { readFilters, readSort, writeFilters } from './url-state';
+import { readFilters, writeFilters } from './url-state';
 import { useTableSettings } from './use-table-settings';
 
 export const DEVICES_TABLE_KEY = 'table.devices';
+const PAGE_SIZE_KEY = 'table.devices.page_size';
 
 /** The page size of the table, drawn again only when it changes. */
 const PageSizeSelect = memo(function PageSizeSelect({
@@ -60,7 +60,7 @@ export function DevicesPage({ chain, params }: PageProps) {
   const address = search.toString();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the address is what the filters are read from.
   const filters = useMemo(() => readFilters(search), [address]);
-  const sort = readSort(search);
+  const sort = search.get('sort') ?? 'name';
   const [stored] = useTableSettings(DEVICES_TABLE_KEY, DEVICE_COLUMNS);
   const canManage = can('manage_devices');
   // Selection serves the bulk actions (device commands, or services): users who may not act
@@ -68,7 +68,9 @@ export function DevicesPage({ chain, params }: PageProps) {
   const canBulk = canManage || can('update_device_credit_status');
   const settings = canBulk ? stored : { ...stored, hidden: [...stored.hidden, 'select'] };
   const [storedSize] = useUserStorage<number>(PAGE_SIZE_KEY, TABLE_PAGE_SIZES[0]);
-  const pageSize = pageSizeOf(storedSize);
+  const pageSize = (TABLE_PAGE_SIZES as readonly number[]).includes(storedSize)
+    ? storedSize
+    : TABLE_PAGE_SIZES[0];
 
   // Page, cursors and selection belong to one view: a new filter, sort or page size starts again.
   const viewKey = JSON.stringify([filters, sort, pageSize]);
@@ -81,7 +83,8 @@ export function DevicesPage({ chain, params }: PageProps) {
 
   const keyset = (DEVICE_KEYSET_SORTS as readonly string[]).includes(sort.replace(/^-/, ''));
   const cursor = keyset && page > 0 ? cursors.current.byPage.get(page) : undefined;
-  const list = useDeviceList(pageQuery(filters, sort, pageSize, page, cursor));
+  const query: DeviceListQuery = { ...filters, sort, limit: pageSize, offset: page * pageSize, cursor };
+  const list = useDeviceList(query);
   const rows = list.data?.rows ?? [];
   const total = list.data?.total ?? 0;
   if (list.data?.nextCursor && !list.isPlaceholderData) {

@@ -19,11 +19,6 @@ export function readFilters(search: URLSearchParams): DeviceFilters {
   };
 }
 
-/** The sort the address names: by name when it names none. */
-export function readSort(search: URLSearchParams): string {
-  return search.get('sort') ?? 'name';
-}
-
 /** The address parameters for filters and sort; empty ones are left out. */
 export function writeFilters(search: URLSearchParams, filters: DeviceFilters, sort: string): URLSearchParams {
   const next = new URLSearchParams(search);
