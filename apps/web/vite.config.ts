@@ -231,12 +231,10 @@ async function landingFiles(config: UserConfig): Promise<ReadonlyMap<string, Lan
     }
     return modules;
   };
-  const [entry, shell, devices, account] = [
-    FIRST_LOADS.entry,
-    FIRST_LOADS.shell,
-    FIRST_LOADS.devices,
-    FIRST_LOADS.account,
-  ].map((page) => modulesOf(page)) as [Set<string>, Set<string>, Set<string>, Set<string>];
+  const entry = modulesOf(FIRST_LOADS.entry);
+  const shell = modulesOf(FIRST_LOADS.shell);
+  const devices = modulesOf(FIRST_LOADS.devices);
+  const account = modulesOf(FIRST_LOADS.account);
   // Whatever the sign-in page may load, on demand too: importing one of the console's files
   // would start the console there.
   const signIn = modulesOf(FIRST_LOADS.signIn, true);

@@ -1,6 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, Navigate, type RouteObject, useRoutes } from 'react-router';
+import { RouteBoundary } from '#src/app/router/RouteBoundary';
 import { WindowsProvider } from '#src/lib/dialogs/WindowsProvider';
 
 const page = <T,>(load: () => Promise<T>, pick: (m: T) => ComponentType) =>
@@ -74,8 +75,9 @@ const routes: RouteObject[] = [
   { path: '*', element: <ToSignIn /> },
 ];
 
+/** A page that fails while it draws shows the route error, not a blank page. */
 function AccountRoutes() {
-  return useRoutes(routes);
+  return <RouteBoundary>{useRoutes(routes)}</RouteBoundary>;
 }
 
 /**

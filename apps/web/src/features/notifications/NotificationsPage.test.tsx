@@ -52,7 +52,6 @@ function renderPage(path = '/notifications') {
       {
         path: '/notifications',
         element: <NotificationsPage route={chain.at(-1)!} chain={chain} params={{}} />,
-        handle: { name: 'notifications.main' },
       },
     ],
     { initialEntries: [path] },

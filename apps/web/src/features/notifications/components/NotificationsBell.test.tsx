@@ -79,8 +79,8 @@ let failure: { status: number; errors: { code: string; message: string }[] } | n
 function renderBell(brand: Brand = DEFAULT_BRAND) {
   const router = createMemoryRouter(
     [
-      { path: '/', element: <NotificationsBell />, handle: { name: 'management.devices' } },
-      { path: '/notifications', element: <p>all notifications</p>, handle: { name: 'notifications.main' } },
+      { path: '/', element: <NotificationsBell /> },
+      { path: '/notifications', element: <p>all notifications</p> },
     ],
     { initialEntries: ['/'] },
   );
