@@ -8,13 +8,14 @@ import { PRODUCT_XSRF_COOKIE, XSRF_COOKIE } from '@fleetgate/shared/constants';
 import { CONNECT_SCREENS } from '@fleetgate/shared/routes';
 import { type ReactNode, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { OFFLINE_PATH, OfflinePage } from './app/OfflinePage';
+import { OfflinePage } from './app/OfflinePage';
 import { Providers } from './app/providers';
 import { MaintenancePage } from './components/page/MaintenancePage';
 import { gatesApply } from './features/account-settings/components/gates-apply';
 import { initI18n } from './i18n/i18n';
 import { loadBrand, showBrandInDocument } from './lib/brand/brand';
 import { readCookie } from './lib/cookies';
+import { OFFLINE_PATH } from './lib/routing/offline-path';
 import { initSession, loginUrl } from './lib/session/session-init';
 import { userStorage } from './lib/storage/user-storage';
 

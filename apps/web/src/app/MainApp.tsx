@@ -7,17 +7,18 @@ import { BrowserRouter, type RouteObject, useLocation, useNavigate, useRoutes } 
 import { FirstPermitted } from '../components/page/FirstPermitted';
 import { HelpProvider } from '../components/page/help-context';
 import { MaintenancePage } from '../components/page/MaintenancePage';
+import { RouteBoundary } from '../components/page/RouteBoundary';
 import { provideDialogs } from '../lib/dialogs/registry';
 import { WindowsProvider } from '../lib/dialogs/WindowsProvider';
 import { provideForms } from '../lib/forms/registry';
 import { cancelPending } from '../lib/http/client';
 import { firstPermittedPath } from '../lib/routing/guards';
+import { OFFLINE_PATH } from '../lib/routing/offline-path';
 import { followRouteLinks } from '../lib/routing/route-links';
 import { SessionProvider } from '../lib/session/session-context';
 import { DIALOGS, FORMS, PAGES, TAB_FRAMES } from './features';
 import { Layout } from './layout/Layout';
-import { OFFLINE_PATH, OfflinePage } from './OfflinePage';
-import { RouteBoundary } from './router/RouteBoundary';
+import { OfflinePage } from './OfflinePage';
 import { type PageMap, RouteScreen } from './router/RouteScreen';
 
 /** The route table of product §2 as react-router routes: standalone ones outside the chrome. */

@@ -1,8 +1,6 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-export const OFFLINE_PATH = '/offline.html';
-
 /**
  * The offline page of product §4, §5: shown without any network request, so it works while
  * the browser is offline (rendered by the console itself, not fetched).

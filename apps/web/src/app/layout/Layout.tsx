@@ -24,13 +24,13 @@ const HEADER_HEIGHT = 56;
 /** The impersonation banner sits on top of the header, inside the fixed bar (product §2 Layout). */
 const BANNER_HEIGHT = 32;
 
+// The help panel (a drawer and its typography) comes when help first opens, not with the page.
+const HelpPanel = lazy(() => import('./HelpPanel').then((module) => ({ default: module.HelpPanel })));
+
 /**
  * The chrome of product §2 Layout around every non-standalone route: impersonation banner,
  * navigation, header, the routed page, help panel, scroll-to-top, update prompt.
  */
-// The help panel (a drawer and its typography) comes when help first opens, not with the page.
-const HelpPanel = lazy(() => import('./HelpPanel').then((module) => ({ default: module.HelpPanel })));
-
 export function Layout() {
   const location = useLocation();
   const [search] = useSearchParams();

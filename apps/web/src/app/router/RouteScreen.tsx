@@ -7,8 +7,8 @@ import { PageFrame } from '#src/components/page/PageFrame';
 import { UnavailablePanel } from '#src/components/page/UnavailablePanel';
 import { useAccess } from '#src/lib/routing/access';
 import { canEnter, resolveRedirect } from '#src/lib/routing/guards';
+import { OFFLINE_PATH } from '#src/lib/routing/offline-path';
 import type { PageProps } from '#src/lib/routing/page';
-import { OFFLINE_PATH } from '../OfflinePage';
 import { StandaloneUnavailable } from './StandaloneUnavailable';
 
 /** Screens by route name (app/features.ts assembles them from the feature manifests). */

@@ -3,10 +3,10 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { useEffect } from 'react';
 import { MemoryRouter, type RouteObject, useNavigate } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RouteBoundary } from '#src/components/page/RouteBoundary';
 import { initI18n } from '#src/i18n/i18n';
 import { routeAt } from '#src/lib/routing/current-route';
 import { ConsoleRoutes } from '../MainApp';
-import { RouteBoundary } from './RouteBoundary';
 
 const events: string[] = [];
 vi.mock('#src/lib/http/client', async (original) => ({

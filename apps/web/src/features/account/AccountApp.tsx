@@ -1,7 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, Navigate, type RouteObject, useRoutes } from 'react-router';
-import { RouteBoundary } from '#src/app/router/RouteBoundary';
+import { RouteBoundary } from '#src/components/page/RouteBoundary';
 import { WindowsProvider } from '#src/lib/dialogs/WindowsProvider';
 
 const page = <T,>(load: () => Promise<T>, pick: (m: T) => ComponentType) =>

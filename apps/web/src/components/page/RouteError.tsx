@@ -2,8 +2,8 @@ import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { MaintenancePage } from '#src/components/page/MaintenancePage';
-import { OFFLINE_PATH } from '../OfflinePage';
+import { OFFLINE_PATH } from '#src/lib/routing/offline-path';
+import { MaintenancePage } from './MaintenancePage';
 
 const RELOADED_KEY = 'fg.chunkReloadedFor';
 
