@@ -83,13 +83,14 @@ export function ConsoleRoutes({ routes }: { routes: RouteObject[] }) {
   // The plain links of tables' cells go through the router (lib/routing/route-links.ts).
   useEffect(() => followRouteLinks({ navigate }), [navigate]);
   // product §7 General: pending requests are cancelled on route change ('Route changed'). A
-  // layout effect runs before the new screen's own effects start its requests.
+  // layout effect runs before the new screen's own effects start its requests; requests made
+  // once the address had changed (after a navigate() in the same handler) are the new page's.
   const { pathname } = useLocation();
   const shown = useRef(pathname);
   useLayoutEffect(() => {
     if (shown.current === pathname) return;
     shown.current = pathname;
-    cancelPending('Route changed');
+    cancelPending('Route changed', pathname);
   }, [pathname]);
   return useRoutes(routes);
 }

@@ -11,7 +11,7 @@ import { ConsoleRoutes } from '../MainApp';
 const events: string[] = [];
 vi.mock('#src/lib/http/client', async (original) => ({
   ...(await original<object>()),
-  cancelPending: (reason: string) => events.push(`cancel: ${reason}`),
+  cancelPending: (reason: string, page?: string) => events.push(`cancel: ${reason} (for ${page})`),
 }));
 
 let go: (path: string) => void = () => {};
@@ -85,7 +85,7 @@ describe('console routes', () => {
     expect(events).toEqual(['a starts']);
     act(() => go('/b'));
     expect(screen.getByText('b')).toBeTruthy();
-    expect(events).toEqual(['a starts', 'cancel: Route changed', 'b starts']);
+    expect(events).toEqual(['a starts', 'cancel: Route changed (for /b)', 'b starts']);
   });
 
   it('a query change on the same page cancels nothing', () => {

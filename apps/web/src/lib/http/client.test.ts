@@ -80,6 +80,17 @@ describe('HTTP client (product §7 General)', () => {
     await expect(header).resolves.toMatchObject({ data: 'done' });
   });
 
+  it('on a route change, keeps what was asked for once the address had changed (a save that navigates, then refreshes)', async () => {
+    responder = () => later(ok('done'), 50);
+    window.history.pushState(null, '', '/system/brands');
+    const before = apiRequest('GET', '/brands');
+    window.history.pushState(null, '', '/system/brands/7');
+    const after = apiRequest('GET', '/brands/7');
+    cancelPending('Route changed', '/system/brands/7');
+    await expect(before).rejects.toEqual(new CancelledError('Route changed'));
+    await expect(after).resolves.toMatchObject({ data: 'done' });
+  });
+
   it('on 401 refreshes the session and resends once', async () => {
     let userCalls = 0;
     responder = async (call) => {

@@ -78,15 +78,26 @@ type Pending = {
   method: string;
   controller: AbortController;
   keep: boolean;
+  /** The page (address path) the request was made from. */
+  page: string;
   promise: Promise<unknown>;
 };
 const pending = new Set<Pending>();
 const cache = new ResponseCache();
 
-/** Cancels every pending request not marked to survive (product §7: 'Route changed'). */
-export function cancelPending(reason = 'Route changed'): void {
+/** The address path the console is on; requests remember it (cancelPending). */
+const currentPage = () => (typeof window === 'undefined' ? '' : window.location.pathname);
+
+/**
+ * Cancels every pending request not marked to survive (product §7: 'Route changed'). Given
+ * the page the console has moved to, only requests made from another page are cancelled: a
+ * handler that navigates and then asks for data (a save that goes to the saved record and
+ * refreshes the list) keeps what it asked for after the address changed, although the new
+ * route is drawn, and this called, a moment later.
+ */
+export function cancelPending(reason = 'Route changed', newPage?: string): void {
   for (const entry of pending) {
-    if (!entry.keep) entry.controller.abort(new CancelledError(reason));
+    if (!entry.keep && entry.page !== newPage) entry.controller.abort(new CancelledError(reason));
   }
 }
 
@@ -170,6 +181,7 @@ async function exchange<T>(method: string, path: string, options: RequestOptions
     method,
     controller,
     keep: options.keepOnRouteChange ?? false,
+    page: currentPage(),
     promise: Promise.resolve(),
   };
   const promise = send<T>(method, url, options, signal).finally(() => pending.delete(entry));
