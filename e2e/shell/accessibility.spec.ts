@@ -174,4 +174,36 @@ describe('accessibility: WCAG 2.1 A and AA (axe-core), light and dark', () => {
     await win.waitFor({ state: 'detached' });
     await expect.poll(() => menu.evaluate((el) => el === document.activeElement)).toBe(true);
   });
+
+  it('the landing’s menus and filter lists, whose code comes with their first use, work by keyboard from a fresh load', async () => {
+    await page.goto('/management/devices');
+    await page.getByTestId('device-row').first().waitFor();
+    const focusedTestId = () =>
+      page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid);
+
+    // A menu: Enter opens it once its code is there, Escape closes it and the focus is back on its button.
+    for (const [button, item] of [
+      ['add-device-menu', 'Add device from file'],
+      ['account-widget', 'Changelog'],
+    ] as const) {
+      await page.getByTestId(button).focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('menuitem', { name: new RegExp(item) }).waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByRole('menu').waitFor({ state: 'detached' });
+      await expect.poll(focusedTestId).toBe(button);
+    }
+
+    // A filter drawn as a look-alike first: focused, it becomes the real list with the focus kept.
+    await page.getByTestId('filter-status').focus();
+    await expect.poll(() => page.getByTestId('filter-status').getAttribute('aria-haspopup')).toBe('listbox');
+    expect(await focusedTestId()).toBe('filter-status');
+    await page.keyboard.press('ArrowDown');
+    await page.getByRole('option', { name: 'Online' }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
+    const field = page.locator('.mantine-MultiSelect-root', { has: page.getByTestId('filter-status') });
+    await expect.poll(() => field.locator('.mantine-Pill-root').allTextContents()).toEqual(['Online']);
+    await expect.poll(() => new URL(page.url()).searchParams.get('status')).not.toBeNull();
+  });
 });

@@ -1,6 +1,7 @@
-import { ActionIcon, Burger, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Burger, Group } from '@mantine/core';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Tip } from '#src/components/overlay/Tip';
 import { AccountWidget } from '#src/features/account-widget/AccountWidget';
 import { NoticesIndicator } from '#src/features/notices/components/NoticesIndicator';
 import { NotificationsBell } from '#src/features/notifications/components/NotificationsBell';
@@ -26,7 +27,7 @@ export function Header({ wide, onToggleWide, mobileOpen, onToggleMobile }: Props
           size="sm"
           aria-label={t('nav.toggle')}
         />
-        <Tooltip label={wide ? t('nav.collapse') : t('nav.expand')}>
+        <Tip label={wide ? t('nav.collapse') : t('nav.expand')}>
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -36,7 +37,7 @@ export function Header({ wide, onToggleWide, mobileOpen, onToggleMobile }: Props
           >
             {wide ? <IconLayoutSidebarLeftCollapse size={20} /> : <IconLayoutSidebarLeftExpand size={20} />}
           </ActionIcon>
-        </Tooltip>
+        </Tip>
       </Group>
       <Group gap="xs" wrap="nowrap" data-testid="header-widgets">
         <SearchButton />

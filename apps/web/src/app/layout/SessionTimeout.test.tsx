@@ -49,11 +49,17 @@ function renderTimeout(session: CurrentUser['session']) {
   );
 }
 
-const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+// Async, so that the warning's window, loaded when first due, is drawn within the step.
+const advance = (ms: number) =>
+  act(async () => {
+    vi.advanceTimersByTime(ms);
+  });
 
 let requested: string[];
 beforeAll(async () => {
   await initI18n();
+  // The window's module, fetched at once here: the clock is fake while the tests run.
+  await import('./SessionWarning');
 });
 beforeEach(() => {
   vi.useFakeTimers();

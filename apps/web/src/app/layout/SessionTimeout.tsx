@@ -1,9 +1,11 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { signOut } from '#src/features/account/sign-out';
 import { api } from '#src/lib/http/client';
 import { useSession } from '#src/lib/session/session-context';
+import type { Warning } from './SessionWarning';
+
+// The warning's window comes when a warning is due, not with every screen.
+const SessionWarning = lazy(() => import('./SessionWarning').then((m) => ({ default: m.SessionWarning })));
 
 /** How long before an idle or absolute end the console warns. */
 export const IDLE_WARNING_MS = 2 * 60_000;
@@ -14,8 +16,6 @@ const TICK_MS = 1000;
 /** Shared by the console's tabs: working in one keeps the others signed in. */
 const ACTIVITY_KEY = 'fg.lastActivity';
 const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
-
-type Warning = { kind: 'idle' | 'end'; at: number };
 
 function sharedActivity(): number {
   return Number(window.localStorage.getItem(ACTIVITY_KEY)) || 0;
@@ -34,7 +34,6 @@ const clock = (ms: number) => {
  * themselves keep calling the server.
  */
 export function SessionTimeout() {
-  const { t } = useTranslation('shell');
   const { session } = useSession().user;
   const [warning, setWarning] = useState<Warning | null>(null);
   const [now, setNow] = useState(() => Date.now());
@@ -97,37 +96,15 @@ export function SessionTimeout() {
     setWarning(null);
   };
 
-  const idle = warning.kind === 'idle';
   return (
-    <Modal
-      opened
-      onClose={idle ? stay : dismissEnd}
-      title={idle ? t('sessionTimeout.idleTitle') : t('sessionTimeout.endTitle')}
-      centered
-      zIndex={400}
-      data-testid="session-timeout"
-    >
-      <Stack>
-        <Text role="alert">
-          {idle
-            ? t('sessionTimeout.idleBody', { left: clock(warning.at - now), minutes: session.idle_minutes })
-            : t('sessionTimeout.endBody', { time: new Date(warning.at).toLocaleTimeString() })}
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => void signOut()}>
-            {t('nav.signOut')}
-          </Button>
-          {idle ? (
-            <Button onClick={stay} data-autofocus>
-              {t('sessionTimeout.stay')}
-            </Button>
-          ) : (
-            <Button onClick={dismissEnd} data-autofocus>
-              {t('sessionTimeout.ok')}
-            </Button>
-          )}
-        </Group>
-      </Stack>
-    </Modal>
+    <Suspense fallback={null}>
+      <SessionWarning
+        warning={warning}
+        left={clock(warning.at - now)}
+        idleMinutes={session.idle_minutes}
+        onStay={stay}
+        onDismissEnd={dismissEnd}
+      />
+    </Suspense>
   );
 }

@@ -1,5 +1,5 @@
 import { pathOf } from '@fleetgate/shared/routes';
-import { Box, Collapse, NavLink, Tooltip, UnstyledButton } from '@mantine/core';
+import { Box, Collapse, NavLink, UnstyledButton } from '@mantine/core';
 import {
   IconAdjustments,
   IconBuildingCommunity,
@@ -12,6 +12,7 @@ import {
 import { type ComponentType, type MouseEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Tip } from '#src/components/overlay/Tip';
 import { useCurrentRoute } from '#src/lib/routing/current-route';
 import { useSession } from '#src/lib/session/session-context';
 import classes from './Navigation.module.css';
@@ -70,7 +71,7 @@ export function Navigation({ wide, onNavigate, onReload }: Props) {
         if (!wide) {
           return (
             <Box key={group.name} className={classes.collapsedGroup}>
-              <Tooltip label={t(group.name)} position="right">
+              <Tip label={t(group.name)} position="right">
                 <UnstyledButton
                   component={Link}
                   to={pathOf(group.children[0]!.resolvedRoute, group.children[0]!.params)}
@@ -82,7 +83,7 @@ export function Navigation({ wide, onNavigate, onReload }: Props) {
                 >
                   <Icon size={22} stroke={1.6} />
                 </UnstyledButton>
-              </Tooltip>
+              </Tip>
             </Box>
           );
         }

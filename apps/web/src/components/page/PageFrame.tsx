@@ -1,8 +1,9 @@
 import type { RouteDef } from '@fleetgate/shared/routes';
-import { ActionIcon, Stack, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Stack, Title } from '@mantine/core';
 import { IconHelpCircle } from '@tabler/icons-react';
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Tip } from '#src/components/overlay/Tip';
 import { hasHelp } from '#src/features/help/help-content';
 import { Breadcrumbs, type CrumbNames } from './Breadcrumbs';
 import { useHelp } from './help-context';
@@ -53,7 +54,7 @@ const PageHead = memo(function PageHead({ chain, params, title, names, actions }
             {heading}
           </Title>
           {helpRoute && (
-            <Tooltip label={ts('help.open')}>
+            <Tip label={ts('help.open')}>
               <ActionIcon
                 variant="subtle"
                 color="gray"
@@ -63,7 +64,7 @@ const PageHead = memo(function PageHead({ chain, params, title, names, actions }
               >
                 <IconHelpCircle size={20} />
               </ActionIcon>
-            </Tooltip>
+            </Tip>
           )}
         </div>
         {actions && <div className={classes.actions}>{actions}</div>}

@@ -1,5 +1,6 @@
-import { Table, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import classes from './cells.module.css';
 
 /** The one row a table shows when it has none: a dimmed line across every column. */
 export function EmptyRow({
@@ -12,12 +13,14 @@ export function EmptyRow({
   children: ReactNode;
 }) {
   return (
-    <Table.Tr>
-      <Table.Td colSpan={colSpan}>
+    // Plain elements, as in the devices table (components/table/cells.module.css); inside
+    // Mantine's Table the cell takes its spacing from the table's variables the same way.
+    <tr>
+      <td className={classes.cell} colSpan={colSpan}>
         <Text c="dimmed" ta="center" py="md" data-testid={testId}>
           {children}
         </Text>
-      </Table.Td>
-    </Table.Tr>
+      </td>
+    </tr>
   );
 }

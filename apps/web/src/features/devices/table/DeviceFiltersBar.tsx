@@ -1,54 +1,103 @@
-import { firmwareFilterOf } from '@fleetgate/shared/devices/firmware';
-import {
-  ActionIcon,
-  type ComboboxRenderPillInput,
-  MultiSelect,
-  Pill,
-  TagsInput,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, ComboboxChevron, Pill, PillsInput, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFilterOff, IconSearch } from '@tabler/icons-react';
-import { memo, useEffect, useState } from 'react';
+import { type ComponentType, memo, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useModelName } from '#src/lib/brand/context';
-import { useCompanyOptions, useModelOptions, useTagOptions } from '../api/devices';
-import type { DeviceFilters } from '../api/types';
-import { STATUS_FILTER_VALUES } from '../utils/constants';
-import { statusLook } from '../utils/status';
+import { later } from '#src/components/overlay/later';
+import { Tip } from '#src/components/overlay/Tip';
 import classes from './DeviceFiltersBar.module.css';
-
-/**
- * Chips on one line, never cut (DeviceFiltersBar.module.css). The selects have no clear
- * button of their own: it would take a chip's room, and each chip has its ×.
- */
-const CHIPS = { pill: classes.pill, pillsList: classes.pills, inputField: classes.inputField };
-
-/** A chip that names its value in full on hover, for a name longer than its field. */
-function titledPill({ option, value, onRemove, disabled }: ComboboxRenderPillInput) {
-  const label = option?.label ?? value;
-  return (
-    <Pill withRemoveButton={!disabled} onRemove={onRemove} className={classes.pill} title={label}>
-      {label}
-    </Pill>
-  );
-}
-
-type OptionList = 'model' | 'company' | 'tag';
-const NONE_OPENED: ReadonlySet<OptionList> = new Set();
+import type { FilterFieldsProps } from './FilterFields';
 
 /** product §9: input debounce 500 ms. */
 const SEARCH_DEBOUNCE_MS = 500;
 
-type Props = {
-  filters: DeviceFilters;
-  onChange(next: Partial<DeviceFilters>): void;
-  /** The company filter is for users who see companies (product §6 view_companies). */
+type Fields = ComponentType<FilterFieldsProps>;
+const filterFields = later<Fields>(() => import('./FilterFields').then((m) => m.FilterFields));
+
+/**
+ * The fields with lists come from ./FilterFields, Mantine's combobox with floating-ui (about
+ * 30 KB gzip): loaded when the pointer or the focus first reaches the bar, or at once when a
+ * filter is set, not with the landing. Until then look-alikes hold their places.
+ */
+function useFilterFields(): [Fields | null, () => void] {
+  const [Fields, setFields] = useState(() => filterFields.current);
+  const want = () => {
+    // Without the network the look-alikes stay, and the next hover or focus tries again.
+    if (!Fields)
+      filterFields.load().then(
+        (component) => setFields(() => component),
+        () => {},
+      );
+  };
+  return [Fields, want];
+}
+
+/** The look-alikes' fields, in the order FilterFields draws them. */
+const LOOK_ALIKES = [
+  { testId: 'filter-status', label: 'filter.status', searchable: false },
+  { testId: 'filter-model', label: 'filter.model', searchable: true },
+  { testId: 'filter-company', label: 'filter.company', searchable: true, only: 'companies' },
+  { testId: 'filter-tag', label: 'filter.tag', searchable: true, only: 'tags' },
+  { testId: 'filter-firmware', label: 'filter.firmware', searchable: true, tags: true },
+] as const;
+
+/** The field a look-alike handed over: the real one takes the focus, and opens when pressed. */
+type Handoff = { testId: string; open: boolean } | null;
+
+/**
+ * Empty fields drawn as FilterFields draws them (pill lists with a chevron), for the moment
+ * before its code comes; read-only, so that nothing typed is lost.
+ */
+function LookAlikes({
+  companies,
+  tags,
+  handoff,
+}: {
   companies: boolean;
-  /** The tag filter is for users who see tags (view_tags). */
   tags: boolean;
-};
+  handoff: { current: Handoff };
+}) {
+  const { t } = useTranslation('devices');
+  const id = useId();
+  const fields = LOOK_ALIKES.filter((f) => !('only' in f) || (f.only === 'companies' ? companies : tags));
+  return fields.map((field, index) => {
+    const list = !('tags' in field);
+    return (
+      <PillsInput
+        key={field.testId}
+        id={`${id}-${index}`}
+        label={t(field.label)}
+        className={classes.field}
+        rightSection={list ? <ComboboxChevron /> : null}
+        rightSectionPointerEvents="none"
+        pointer={!field.searchable}
+      >
+        <Pill.Group className={classes.pills}>
+          <PillsInput.Field
+            readOnly
+            pointer={!field.searchable}
+            className={classes.inputField}
+            placeholder={list ? t('filter.any') : t('filter.firmwarePlaceholder')}
+            data-testid={field.testId}
+            onPointerDown={() => {
+              handoff.current = { testId: field.testId, open: list };
+            }}
+            onFocus={() => {
+              const before = handoff.current;
+              handoff.current = {
+                testId: field.testId,
+                open: before?.testId === field.testId && before.open,
+              };
+            }}
+            onBlur={() => {
+              if (handoff.current?.testId === field.testId) handoff.current = null;
+            }}
+          />
+        </Pill.Group>
+      </PillsInput>
+    );
+  });
+}
 
 /** Search on name, serial, MAC and IMEI, and the filters (status, model, company, firmware). */
 export const DeviceFiltersBar = memo(function DeviceFiltersBar({
@@ -56,27 +105,21 @@ export const DeviceFiltersBar = memo(function DeviceFiltersBar({
   onChange,
   companies,
   tags,
-}: Props) {
+}: FilterFieldsProps) {
   const { t } = useTranslation('devices');
-  const modelName = useModelName();
-  // A filter's options are fetched when its list is first opened, or when it has a value
-  // whose chip needs its name: the landing asks for its rows alone, and the bar is not
-  // drawn again with three answers while the rows come.
-  const [opened, setOpened] = useState<ReadonlySet<OptionList>>(NONE_OPENED);
-  const open = (list: OptionList) => () =>
-    setOpened((before) => (before.has(list) ? before : new Set(before).add(list)));
-  const models = useModelOptions(opened.has('model') || filters.model.length > 0);
-  const companyOptions = useCompanyOptions(
-    companies && (opened.has('company') || filters.company_id.length > 0),
-  );
-  const tagOptions = useTagOptions(tags && (opened.has('tag') || filters.tag_id.length > 0));
   const [text, setText] = useState(filters.q);
-  const [firmwareError, setFirmwareError] = useState<string | null>(null);
   const [debounced] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
-  const modelOptions = (models.data ?? []).filter((m): m is { model: string; count: number } =>
-    Boolean(m.model),
-  );
-  const modelCounts = new Map(modelOptions.map((m) => [m.model, m.count]));
+  const [Fields, want] = useFilterFields();
+  const bar = useRef<HTMLElement>(null);
+  const handoff = useRef<Handoff>(null);
+  useLayoutEffect(() => {
+    const next = handoff.current;
+    if (!Fields || !next) return;
+    handoff.current = null;
+    const field = bar.current?.querySelector<HTMLElement>(`[data-testid="${next.testId}"]`);
+    field?.focus();
+    if (next.open) field?.click();
+  }, [Fields]);
 
   // Typing reaches the list after a pause; a search set from outside (global search) reaches the box.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new debounced text is sent.
@@ -88,17 +131,29 @@ export const DeviceFiltersBar = memo(function DeviceFiltersBar({
     if (filters.q !== debounced) setText(filters.q);
   }, [filters.q]);
 
-  const active =
-    filters.q !== '' ||
+  // A filter set by the address needs its chip at once.
+  const chosen =
     filters.status.length +
-      filters.model.length +
-      filters.company_id.length +
-      filters.firmware.length +
-      filters.tag_id.length >
-      0;
+    filters.model.length +
+    filters.company_id.length +
+    filters.firmware.length +
+    filters.tag_id.length;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: want only starts the one load.
+  useEffect(() => {
+    if (chosen > 0) want();
+  }, [chosen > 0]);
+
+  const active = filters.q !== '' || chosen > 0;
 
   return (
-    <div className={classes.bar} data-testid="device-filters">
+    // The table's search and filters form the page's search landmark.
+    <search
+      className={classes.bar}
+      ref={bar}
+      data-testid="device-filters"
+      onPointerEnter={want}
+      onFocus={want}
+    >
       <TextInput
         label={t('filter.search')}
         placeholder={t('filter.searchPlaceholder')}
@@ -108,87 +163,13 @@ export const DeviceFiltersBar = memo(function DeviceFiltersBar({
         className={classes.search}
         data-testid="device-search"
       />
-      <MultiSelect
-        label={t('filter.status')}
-        placeholder={filters.status.length ? undefined : t('filter.any')}
-        data={STATUS_FILTER_VALUES.map((s) => ({
-          value: String(s),
-          label: t(`status.${statusLook(s).key}`),
-        }))}
-        value={filters.status.map(String)}
-        onChange={(values) => onChange({ status: values.map(Number) })}
-        className={classes.field}
-        classNames={CHIPS}
-        renderPill={titledPill}
-        data-testid="filter-status"
-        comboboxProps={{ withinPortal: true }}
-      />
-      <MultiSelect
-        label={t('filter.model')}
-        placeholder={filters.model.length ? undefined : t('filter.any')}
-        // The chip names the model; the list also says how many devices have it.
-        data={modelOptions.map((m) => ({ value: m.model, label: modelName(m) ?? m.model }))}
-        renderOption={({ option }) => `${option.label} (${modelCounts.get(option.value) ?? 0})`}
-        value={filters.model}
-        onChange={(values) => onChange({ model: values })}
-        onDropdownOpen={open('model')}
-        searchable
-        className={classes.field}
-        classNames={CHIPS}
-        renderPill={titledPill}
-        data-testid="filter-model"
-        comboboxProps={{ withinPortal: true }}
-      />
-      {companies && (
-        <MultiSelect
-          label={t('filter.company')}
-          placeholder={filters.company_id.length ? undefined : t('filter.any')}
-          data={(companyOptions.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-          value={filters.company_id.map(String)}
-          onChange={(values) => onChange({ company_id: values.map(Number) })}
-          onDropdownOpen={open('company')}
-          searchable
-          className={classes.field}
-          classNames={CHIPS}
-          renderPill={titledPill}
-          data-testid="filter-company"
-          comboboxProps={{ withinPortal: true }}
-        />
+      {Fields ? (
+        <Fields filters={filters} onChange={onChange} companies={companies} tags={tags} />
+      ) : (
+        <LookAlikes companies={companies} tags={tags} handoff={handoff} />
       )}
-      {tags && (
-        <MultiSelect
-          label={t('filter.tag')}
-          placeholder={filters.tag_id.length ? undefined : t('filter.any')}
-          data={(tagOptions.data ?? []).map((tag) => ({ value: String(tag.id), label: tag.name }))}
-          value={filters.tag_id.map(String)}
-          onChange={(values) => onChange({ tag_id: values.map(Number) })}
-          onDropdownOpen={open('tag')}
-          searchable
-          className={classes.field}
-          classNames={CHIPS}
-          renderPill={titledPill}
-          data-testid="filter-tag"
-          comboboxProps={{ withinPortal: true }}
-        />
-      )}
-      <TagsInput
-        label={t('filter.firmware')}
-        placeholder={filters.firmware.length ? undefined : t('filter.firmwarePlaceholder')}
-        value={filters.firmware}
-        onChange={(values) => {
-          // Only versions (07.06 finds 07.06.x) and whole firmware names become filters.
-          const valid = values.filter((value) => firmwareFilterOf(value) !== null);
-          setFirmwareError(valid.length < values.length ? t('filter.firmwareInvalid') : null);
-          onChange({ firmware: valid });
-        }}
-        error={firmwareError}
-        clearable
-        className={classes.field}
-        classNames={CHIPS}
-        data-testid="filter-firmware"
-      />
       {/* Always in place (hidden while there is nothing to clear), so that a first filter moves nothing. */}
-      <Tooltip label={t('filter.clear')} disabled={!active}>
+      <Tip label={t('filter.clear')} disabled={!active}>
         <ActionIcon
           variant="subtle"
           size={36}
@@ -206,7 +187,7 @@ export const DeviceFiltersBar = memo(function DeviceFiltersBar({
         >
           <IconFilterOff size={18} />
         </ActionIcon>
-      </Tooltip>
-    </div>
+      </Tip>
+    </search>
   );
 });

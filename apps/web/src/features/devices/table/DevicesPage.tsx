@@ -1,7 +1,7 @@
 import { DEVICE_KEYSET_SORTS } from '@fleetgate/shared/devices/list-keys';
-import { Alert, Group, Pagination, Select, Stack, Text, useMantineTheme } from '@mantine/core';
+import { Alert, Group, NativeSelect, Pagination, Stack, Text, useMantineTheme } from '@mantine/core';
 import type { RowSelectionState } from '@tanstack/react-table';
-import { memo, useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageFrame } from '#src/components/page/PageFrame';
@@ -14,7 +14,6 @@ import { useDeviceList } from '../api/devices';
 import type { DeviceFilters, DeviceListQuery } from '../api/types';
 import { useCompanyStatusChannels } from '../hooks/use-live-status';
 import { TABLE_PAGE_SIZES } from '../utils/constants';
-import { BulkBar } from './BulkBar';
 import { DEVICE_COLUMNS, deviceColumns } from './columns';
 import { DeviceFiltersBar } from './DeviceFiltersBar';
 import { DevicesTable } from './DevicesTable';
@@ -22,10 +21,16 @@ import { DevicesToolbar } from './DevicesToolbar';
 import { readFilters, writeFilters } from './url-state';
 import { useTableSettings } from './use-table-settings';
 
+// The selection's bar and its actions menu come with the first row checked, not with the landing.
+const BulkBar = lazy(() => import('./BulkBar').then((m) => ({ default: m.BulkBar })));
+
 export const DEVICES_TABLE_KEY = 'table.devices';
 const PAGE_SIZE_KEY = 'table.devices.page_size';
 
-/** The page size of the table, drawn again only when it changes. */
+/**
+ * The page size of the table, drawn again only when it changes. The browser's own list: four
+ * choices need no search, and it keeps the combobox's code out of the landing.
+ */
 const PageSizeSelect = memo(function PageSizeSelect({
   value,
   onChange,
@@ -35,13 +40,12 @@ const PageSizeSelect = memo(function PageSizeSelect({
 }) {
   const { t } = useTranslation('devices');
   return (
-    <Select
+    <NativeSelect
       aria-label={t('table.pageSize')}
       data={TABLE_PAGE_SIZES.map((n) => ({ value: String(n), label: t('table.perPage', { count: n }) }))}
       value={String(value)}
-      onChange={(next) => next && onChange(Number(next))}
+      onChange={(event) => onChange(Number(event.currentTarget.value))}
       w={130}
-      allowDeselect={false}
     />
   );
 });
@@ -131,15 +135,17 @@ export function DevicesPage({ chain, params }: PageProps) {
           </Alert>
         )}
         {canBulk && (selectedIds.length > 0 || selection.all) && (
-          <BulkBar
-            filters={filters}
-            selectedIds={selectedIds}
-            allMatching={selection.all}
-            total={total}
-            names={names.current}
-            onSelectAll={(all) => setSelected({ ...selection, all })}
-            onClear={() => setSelected({ view: viewKey, rows: {}, all: false })}
-          />
+          <Suspense fallback={null}>
+            <BulkBar
+              filters={filters}
+              selectedIds={selectedIds}
+              allMatching={selection.all}
+              total={total}
+              names={names.current}
+              onSelectAll={(all) => setSelected({ ...selection, all })}
+              onClear={() => setSelected({ view: viewKey, rows: {}, all: false })}
+            />
+          </Suspense>
         )}
         <DevicesTable
           rows={rows}

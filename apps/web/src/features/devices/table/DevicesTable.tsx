@@ -1,4 +1,3 @@
-import { Table } from '@mantine/core';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import {
   type Cell,
@@ -8,7 +7,7 @@ import {
   type RowSelectionState,
   useReactTable,
 } from '@tanstack/react-table';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from '#src/components/table/cells.module.css';
 import { EmptyRow } from '#src/components/table/EmptyRow';
@@ -17,7 +16,12 @@ import { ModelSprites } from '../components/ModelPicture';
 import type { TableSettings } from '../utils/table-settings';
 import { SORT_OF_COLUMN } from './columns';
 
-const SPACING = { compact: 4, normal: 'xs', comfortable: 'md' } as const;
+// Mantine's Table spacings 4 px, xs and md, as its verticalSpacing sets them.
+const SPACING = {
+  compact: 'calc(0.25rem * var(--mantine-scale))',
+  normal: 'var(--mantine-spacing-xs)',
+  comfortable: 'var(--mantine-spacing-md)',
+} as const;
 
 /**
  * A cell's content from its column's function, called as a function: the devices columns'
@@ -80,13 +84,20 @@ export function DevicesTable({
     // A plain scrolling box: Mantine's ScrollContainer measured itself again as the rows came.
     <div className={classes.scroll}>
       <ModelSprites />
-      <Table
-        verticalSpacing={SPACING[settings.density]}
+      <table
+        className={classes.table}
         data-testid="devices-table"
         data-density={settings.density}
         data-loading={loading || undefined}
         // As wide as its content (a badge or time is never cut); the container scrolls sideways.
-        style={{ opacity: loading ? 0.6 : 1, width: 'max-content', minWidth: 'max(100%, 900px)' }}
+        style={
+          {
+            '--table-vertical-spacing': SPACING[settings.density],
+            opacity: loading ? 0.6 : 1,
+            width: 'max-content',
+            minWidth: 'max(100%, 900px)',
+          } as CSSProperties
+        }
       >
         {/* The head is plain elements too (the rows below say why): it is drawn again with them. */}
         <thead className={classes.head}>
@@ -158,7 +169,7 @@ export function DevicesTable({
             </tr>
           ))}
         </tbody>
-      </Table>
+      </table>
     </div>
   );
 }

@@ -1,21 +1,18 @@
-import { ActionIcon, Button, Group, Menu, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import {
-  IconAdjustmentsHorizontal,
-  IconChevronDown,
-  IconFileDownload,
-  IconFileUpload,
-  IconPlus,
-} from '@tabler/icons-react';
+import { IconAdjustmentsHorizontal, IconChevronDown, IconFileDownload, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Deferred } from '#src/components/overlay/Deferred';
+import { Tip } from '#src/components/overlay/Tip';
 import { useWindows } from '#src/lib/dialogs/use-windows';
 import { downloadFile } from '#src/lib/http/download';
 import { failureMessage } from '#src/lib/http/results';
 import { useSession } from '#src/lib/session/session-context';
 import { companyOptionsQuery, filterQuery } from '../api/devices';
 import type { DeviceFilters } from '../api/types';
+import type { AddWindow } from './AddDeviceMenu';
 import { DEVICE_COLUMNS } from './columns';
 
 type Props = { filters: DeviceFilters; sort: string; canManage: boolean };
@@ -26,11 +23,12 @@ export const DevicesToolbar = memo(function DevicesToolbar({ filters, sort, canM
   const { can } = useSession();
   const windows = useWindows();
   const [exporting, setExporting] = useState(false);
+  const [adding, setAdding] = useState(false);
   const queryClient = useQueryClient();
   const seesCompanies = can('view_companies');
 
   // The add windows' company choice, fetched when one opens (the landing does not wait for it).
-  async function openAddWindow(name: 'addDevice' | 'addDeviceFromFile', id: string) {
+  async function openAddWindow(name: AddWindow, id: string) {
     let companies: { value: string; label: string }[] = [];
     if (seesCompanies) {
       try {
@@ -69,7 +67,7 @@ export const DevicesToolbar = memo(function DevicesToolbar({ filters, sort, canM
       >
         {t('table.export')}
       </Button>
-      <Tooltip label={t('settings.title')}>
+      <Tip label={t('settings.title')}>
         <ActionIcon
           variant="default"
           size="lg"
@@ -88,10 +86,18 @@ export const DevicesToolbar = memo(function DevicesToolbar({ filters, sort, canM
         >
           <IconAdjustmentsHorizontal size={18} />
         </ActionIcon>
-      </Tooltip>
+      </Tip>
       {canManage && (
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
+        <Deferred
+          load={() => import('./AddDeviceMenu').then((m) => m.AddDeviceMenu)}
+          opened={adding}
+          onChange={setAdding}
+          popup="menu"
+          props={{
+            onAdd: (name: AddWindow) =>
+              void openAddWindow(name, name === 'addDevice' ? 'add-device' : 'add-device-file'),
+          }}
+          target={
             <Button
               leftSection={<IconPlus size={16} />}
               rightSection={<IconChevronDown size={14} />}
@@ -99,22 +105,8 @@ export const DevicesToolbar = memo(function DevicesToolbar({ filters, sort, canM
             >
               {t('add.button')}
             </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item
-              leftSection={<IconPlus size={16} />}
-              onClick={() => void openAddWindow('addDevice', 'add-device')}
-            >
-              {t('add.title')}
-            </Menu.Item>
-            <Menu.Item
-              leftSection={<IconFileUpload size={16} />}
-              onClick={() => void openAddWindow('addDeviceFromFile', 'add-device-file')}
-            >
-              {t('import.title')}
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+          }
+        />
       )}
     </Group>
   );

@@ -1,18 +1,14 @@
-import { TIME_FORMAT } from '@fleetgate/shared/constants';
-import { ActionIcon, Badge, Divider, Group, Popover, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
 import { IconSpeakerphone } from '@tabler/icons-react';
-import dayjs from 'dayjs';
-import { Fragment, lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { Deferred } from '#src/components/overlay/Deferred';
+import { Tip } from '#src/components/overlay/Tip';
 import { useUserStorage } from '#src/lib/storage/user-storage';
 import { useActiveNotices } from '../api/notices';
 import { isImportant, NOTICES_SEEN_KEY, sortNewestFirst } from '../utils/important';
-import { NoticeTypeBadge } from './NoticeTypeBadge';
-
-// The HTML sanitiser behind RichText comes when the list is opened, not with every screen.
-const RichText = lazy(() => import('#src/components/forms/RichText').then((m) => ({ default: m.RichText })));
 
 /**
  * Header widget 2 of product §2: the global notices icon with its 'Important' marker
@@ -51,21 +47,18 @@ export function NoticesIndicator() {
   });
 
   return (
-    <Popover
+    <Deferred
+      load={() => import('./NoticesPopover').then((m) => m.NoticesPopover)}
       opened={opened}
-      onDismiss={() => toggle(false)}
-      position="bottom-end"
-      width={380}
-      shadow="md"
-      withinPortal
-      // The target is the group around the button: the button itself says it expands.
-      withRoles={false}
-    >
-      <Popover.Target>
-        {/* The marker sits beside the icon, inside the header's height: it never covers the avatar
-            next to it nor is cut by the header's top edge, at any width. */}
+      onChange={toggle}
+      // The icon and the marker open it themselves.
+      openOnClick={false}
+      props={{ notices }}
+      // The marker sits beside the icon, inside the header's height: it never covers the avatar
+      // next to it nor is cut by the header's top edge, at any width.
+      target={
         <Group gap={4} wrap="nowrap" data-testid="notices-important" data-important={important || undefined}>
-          <Tooltip label={t('title')} disabled={opened}>
+          <Tip label={t('title')} disabled={opened}>
             <ActionIcon
               variant="subtle"
               color={important ? 'red' : 'gray'}
@@ -77,7 +70,7 @@ export function NoticesIndicator() {
             >
               <IconSpeakerphone size={20} />
             </ActionIcon>
-          </Tooltip>
+          </Tip>
           {important && (
             <Badge
               color="red"
@@ -92,37 +85,7 @@ export function NoticesIndicator() {
             </Badge>
           )}
         </Group>
-      </Popover.Target>
-      <Popover.Dropdown p={0} data-testid="notices-list">
-        <Text fw={600} px="md" py="sm">
-          {t('title')}
-        </Text>
-        <Divider />
-        <ScrollArea.Autosize mah={420}>
-          {notices.length === 0 ? (
-            <Text c="dimmed" size="sm" px="md" py="lg" ta="center">
-              {t('empty')}
-            </Text>
-          ) : (
-            notices.map((notice, index) => (
-              <Fragment key={notice.id}>
-                {index > 0 && <Divider />}
-                <Stack gap={4} px="md" py="sm" data-testid="notice-item">
-                  <Group justify="space-between" gap="xs">
-                    <NoticeTypeBadge type={notice.type} />
-                    <Text size="xs" c="dimmed" data-testid="notice-time">
-                      {notice.enabled_at ? dayjs(notice.enabled_at).format(TIME_FORMAT) : ''}
-                    </Text>
-                  </Group>
-                  <Suspense fallback={null}>
-                    <RichText html={notice.message} fz="sm" data-testid="notice-message" />
-                  </Suspense>
-                </Stack>
-              </Fragment>
-            ))
-          )}
-        </ScrollArea.Autosize>
-      </Popover.Dropdown>
-    </Popover>
+      }
+    />
   );
 }

@@ -173,12 +173,17 @@ describe('NotificationsBell (product §2 Header widget 1, §4 Notification)', ()
     expect(bell().dataset.live).toBeUndefined();
     act(() => socket.acknowledgeSubscriptions());
     expect(bell().dataset.live).toBe('true');
+    // Pushed while the list is open: it shows at the top without a reload (this fake server
+    // never learns of it, so only the push can have put it there).
+    fireEvent.click(bell());
+    await screen.findByText('Notification 1');
     act(() => socket.receive('WebNotificationCreated', 'private-notifications.5', note(9)));
     await waitFor(() => expect(badge().dataset.count).toBe('2'));
+    const items = await screen.findAllByText(/^Notification \d+$/);
+    expect(items.map((item) => item.textContent)).toEqual(['Notification 9', 'Notification 1']);
     // Another channel's event is not ours.
     act(() => socket.receive('WebNotificationCreated', 'private-notifications.6', note(10)));
-    fireEvent.click(bell());
-    await screen.findByText('Notification 9');
+    await waitFor(() => expect(badge().dataset.count).toBe('2'));
     expect(screen.queryByText('Notification 10')).toBeNull();
   });
 

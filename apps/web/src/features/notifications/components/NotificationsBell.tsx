@@ -1,22 +1,13 @@
 import { notificationsChannel } from '@fleetgate/shared/events';
 import { pathOf } from '@fleetgate/shared/routes';
-import {
-  ActionIcon,
-  Anchor,
-  Divider,
-  Indicator,
-  Loader,
-  Popover,
-  ScrollArea,
-  Stack,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Indicator } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { Deferred } from '#src/components/overlay/Deferred';
+import { Tip } from '#src/components/overlay/Tip';
 import { useAction } from '#src/lib/http/use-action';
 import { useCurrentRoute } from '#src/lib/routing/current-route';
 import { useSession } from '#src/lib/session/session-context';
@@ -28,8 +19,6 @@ import {
   prependPushed,
   useBellNotifications,
 } from '../api/notifications';
-import { loadFailureMessage } from '../utils/load-failure';
-import { NotificationItem } from './NotificationItem';
 
 /** Above this the badge shows 99+. */
 const BADGE_MAX = 99;
@@ -83,20 +72,16 @@ export function NotificationsBell() {
   };
 
   const unseen = query.data?.unseen ?? 0;
-  const rows = query.data?.rows ?? [];
 
   return (
-    <Popover
+    <Deferred
+      load={() => import('./NotificationsPopover').then((m) => m.NotificationsPopover)}
       opened={opened}
       onChange={(next) => (next ? open() : void close())}
-      position="bottom-end"
-      width={380}
-      shadow="md"
-      withinPortal
-      // The target is the badge around the button: the button itself says it expands.
-      withRoles={false}
-    >
-      <Popover.Target>
+      // The bell opens it itself.
+      openOnClick={false}
+      props={{ onShowAll: showAll }}
+      target={
         <Indicator
           label={unseen > BADGE_MAX ? `${BADGE_MAX}+` : unseen}
           size={18}
@@ -106,7 +91,7 @@ export function NotificationsBell() {
           data-testid="notifications-badge"
           data-count={unseen}
         >
-          <Tooltip label={t('title')} disabled={opened}>
+          <Tip label={t('title')} disabled={opened}>
             <ActionIcon
               variant="subtle"
               color="gray"
@@ -119,61 +104,9 @@ export function NotificationsBell() {
             >
               <IconBell size={20} />
             </ActionIcon>
-          </Tooltip>
+          </Tip>
         </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown p={0} data-testid="notifications-list">
-        <Text fw={600} px="md" py="sm">
-          {t('title')}
-        </Text>
-        <Divider />
-        <ScrollArea.Autosize mah={420}>
-          {query.isError ? (
-            <Text
-              c="red"
-              size="sm"
-              px="md"
-              py="lg"
-              ta="center"
-              role="alert"
-              data-testid="notifications-error"
-            >
-              {loadFailureMessage(query.error, t('loadFailed'))}
-            </Text>
-          ) : query.isPending ? (
-            <Stack align="center" py="lg">
-              <Loader size="sm" />
-            </Stack>
-          ) : rows.length === 0 ? (
-            <Text c="dimmed" size="sm" px="md" py="lg" ta="center" data-testid="notifications-empty">
-              {t('empty')}
-            </Text>
-          ) : (
-            rows.map((notification, index) => (
-              <Fragment key={notification.id}>
-                {index > 0 && <Divider />}
-                <Stack px="md" py="sm">
-                  <NotificationItem notification={notification} />
-                </Stack>
-              </Fragment>
-            ))
-          )}
-        </ScrollArea.Autosize>
-        <Divider />
-        <Anchor
-          component="button"
-          type="button"
-          size="sm"
-          display="block"
-          w="100%"
-          ta="center"
-          py="sm"
-          onClick={showAll}
-          data-testid="notifications-show-all"
-        >
-          {t('showAll')}
-        </Anchor>
-      </Popover.Dropdown>
-    </Popover>
+      }
+    />
   );
 }

@@ -1,7 +1,8 @@
-import { ActionIcon, Button, Kbd, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Kbd } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Tip } from '#src/components/overlay/Tip';
 import { useSession } from '#src/lib/session/session-context';
 import { useSlashHotkey } from '../hooks/useSlashHotkey';
 import { availableEndpoints } from '../registry';
@@ -34,7 +35,7 @@ export function SearchButton() {
       >
         {t('title')}
       </Button>
-      <Tooltip label={t('open')}>
+      <Tip label={t('open')}>
         <ActionIcon
           variant="subtle"
           color="gray"
@@ -44,7 +45,7 @@ export function SearchButton() {
         >
           <IconSearch size={20} />
         </ActionIcon>
-      </Tooltip>
+      </Tip>
       {opened && (
         <Suspense fallback={null}>
           <SearchModal onClose={() => setOpened(false)} />

@@ -1,0 +1,25 @@
+/**
+ * A piece of code fetched once, when first wanted: `current` is there from then on, so that
+ * what draws it later draws it at once instead of waiting for a promise again. A failed fetch
+ * (the network gone) is tried again when next wanted.
+ */
+export function later<T>(load: () => Promise<T>) {
+  let pending: Promise<T> | undefined;
+  const piece = {
+    current: null as T | null,
+    load(): Promise<T> {
+      pending ??= load().then(
+        (value) => {
+          piece.current = value;
+          return value;
+        },
+        (error: unknown) => {
+          pending = undefined; // tried again when next wanted
+          throw error;
+        },
+      );
+      return pending;
+    },
+  };
+  return piece;
+}
