@@ -92,15 +92,6 @@ const MANTINE_CORE_CLASSES = /[\\/]@mantine[\\/]core[\\/]esm[\\/].*[\\/]([A-Za-z
 const MANTINE_PACKAGE_CLASSES = /[\\/]@mantine[\\/]([a-z-]+)[\\/]esm[\\/].*\.module\.mjs$/;
 
 /**
- * Mantine's styles travel with the components that use them: the module holding a
- * component's class names imports that component's style sheet (`styles/Button.layer.css`
- * beside `Button.module.mjs`), so a screen's CSS comes in the chunk of its components and
- * the first load carries only the sheets of what it draws, not all 290 KB. main.tsx imports
- * the base sheets. The `.layer.css` variants put Mantine in `@layer mantine`: the console's
- * own styles win over it whatever order the chunks arrive in. The dev server pre-bundles
- * Mantine (no transform reaches it), so there main.tsx gets the whole sheets instead.
- */
-/**
  * noVNC's browser checks end in one top-level `await` (whether WebCodecs decodes H.264). A
  * single top-level await in the graph makes the bundler keep a strict execution order for
  * every chunk, which splits the shared code of the first loads into dozens of small files
@@ -123,6 +114,15 @@ function noVncWithoutTopLevelAwait(): Plugin {
   };
 }
 
+/**
+ * Mantine's styles travel with the components that use them: the module holding a
+ * component's class names imports that component's style sheet (`styles/Button.layer.css`
+ * beside `Button.module.mjs`), so a screen's CSS comes in the chunk of its components and
+ * the first load carries only the sheets of what it draws, not all 290 KB. main.tsx imports
+ * the base sheets. The `.layer.css` variants put Mantine in `@layer mantine`: the console's
+ * own styles win over it whatever order the chunks arrive in. The dev server pre-bundles
+ * Mantine (no transform reaches it), so there main.tsx gets the whole sheets instead.
+ */
 function mantineStylesWithComponents(): Plugin {
   let serve = false;
   return {
