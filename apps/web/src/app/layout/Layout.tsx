@@ -1,7 +1,7 @@
-import { AppShell, Box, Overlay } from '@mantine/core';
+import { Box, Overlay } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { type CSSProperties, lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useSearchParams } from 'react-router';
 import { useHelp } from '#src/components/page/help-context';
 import { useCurrentRoute } from '#src/lib/routing/current-route';
@@ -17,10 +17,13 @@ import { NetworkStatus } from './NetworkStatus';
 import transitions from './page-transition.module.css';
 import { ScrollTop } from './ScrollTop';
 import { SessionTimeout } from './SessionTimeout';
+import shell from './Shell.module.css';
 import { UpdatePrompt } from './UpdatePrompt';
 
 export const WIDE_NAV_KEY = 'wideNav';
 const HEADER_HEIGHT = 56;
+/** The navigation's width: wide with names, or narrow with icons alone (product §2 wideNav). */
+const NAV_WIDTH = { wide: 260, narrow: 76 } as const;
 /** The impersonation banner sits on top of the header, inside the fixed bar (product §2 Layout). */
 const BANNER_HEIGHT = 32;
 
@@ -78,23 +81,21 @@ export function Layout() {
 
   return (
     <>
-      <AppShell
-        header={mobileMode ? undefined : { height: HEADER_HEIGHT + (impersonating ? BANNER_HEIGHT : 0) }}
-        navbar={
-          mobileMode
-            ? undefined
-            : {
-                width: { base: 280, sm: wide ? 260 : 76 },
-                breakpoint: 'sm',
-                collapsed: { mobile: !mobileOpen, desktop: false },
-              }
+      <div
+        className={shell.shell}
+        style={
+          {
+            '--shell-header-height': mobileMode
+              ? '0px'
+              : `${HEADER_HEIGHT + (impersonating ? BANNER_HEIGHT : 0)}px`,
+            '--shell-navbar-width': mobileMode ? '0px' : `${wide ? NAV_WIDTH.wide : NAV_WIDTH.narrow}px`,
+          } as CSSProperties
         }
-        padding="md"
-        zIndex={200}
-        data-wide-nav={wide}
       >
         {!mobileMode && (
-          <AppShell.Header>
+          // The scroll lock of a modal window keeps this fixed bar where it is (react-remove-scroll's
+          // class for fixed elements at the right edge, as Mantine's AppShell sets it).
+          <header className={`${shell.header} right-scroll-bar-position`}>
             <ImpersonationBanner height={BANNER_HEIGHT} />
             <Box h={HEADER_HEIGHT}>
               <Header
@@ -104,17 +105,17 @@ export function Layout() {
                 onToggleMobile={() => setMobileOpen((o) => !o)}
               />
             </Box>
-          </AppShell.Header>
+          </header>
         )}
         {!mobileMode && (
-          <AppShell.Navbar data-testid="navigation" data-open={mobileOpen || undefined}>
-            <AppShell.Section py="xs">
+          <div className={shell.navbar} data-testid="navigation" data-open={mobileOpen || undefined}>
+            <div className={shell.navbarTop}>
               <Logo wide={wide || phone} />
-            </AppShell.Section>
-            <AppShell.Section grow component="div" style={{ minHeight: 0 }}>
+            </div>
+            <div className={shell.navbarRest}>
               <Navigation wide={wide || phone} onNavigate={() => setMobileOpen(false)} onReload={reload} />
-            </AppShell.Section>
-          </AppShell.Navbar>
+            </div>
+          </div>
         )}
         {phone && mobileOpen && (
           <Overlay
@@ -125,7 +126,7 @@ export function Layout() {
             data-testid="nav-overlay"
           />
         )}
-        <AppShell.Main>
+        <main className={shell.main}>
           {mobileMode && <ImpersonationBanner height={BANNER_HEIGHT} />}
           <div
             key={pageKey}
@@ -134,8 +135,8 @@ export function Layout() {
           >
             <Outlet />
           </div>
-        </AppShell.Main>
-      </AppShell>
+        </main>
+      </div>
       {helpDrawn && (
         <Suspense fallback={null}>
           <HelpPanel onClose={helpClosed} />
