@@ -1,3 +1,4 @@
+import { useMergedRef } from '@mantine/hooks';
 import {
   type ComponentType,
   cloneElement,
@@ -7,11 +8,11 @@ import {
   type Ref,
   useEffect,
   useLayoutEffect,
-  useMemo,
   useRef,
   useState,
 } from 'react';
-import { chain, mergeRefs } from './events';
+import { chain } from './events';
+import { later } from './later';
 
 /** What a deferred menu or popover is given: it draws `target` as its Menu.Target or Popover.Target. */
 export type OverlayProps = { opened: boolean; onChange(opened: boolean): void; target: ReactElement };
@@ -62,27 +63,21 @@ export function Deferred<P extends object>({
   props,
 }: Props<P>) {
   const element = useRef<HTMLElement | null>(null);
-  const loading = useRef<Promise<ComponentType<P & OverlayProps>> | null>(null);
+  // This target's own piece of code: fetched once, again after a failure.
+  const [overlay] = useState(() => later(load));
   const refocus = useRef(false);
   const [Overlay, setOverlay] = useState<ComponentType<P & OverlayProps> | null>(null);
   const [swapped, setSwapped] = useState(false);
 
   // Fetched on hover or focus, so that a click finds it there; drawn only when it opens, so
   // that nothing under the pointer is drawn again before then (a tooltip on the target stays).
-  const prefetch = () => {
-    loading.current ??= load().catch((error: unknown) => {
-      loading.current = null; // tried again at the next use
-      throw error;
-    });
-    return loading.current;
-  };
-  const warm = () => void prefetch().catch(() => {});
+  const warm = () => void overlay.load().catch(() => {});
   // Opening, asked by the target's click or from outside (the parent's own click handler, a
   // shortcut), draws the real one.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: prefetch only starts the one load.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the piece loads once.
   useEffect(() => {
     if (!opened || Overlay) return;
-    prefetch().then(
+    overlay.load().then(
       (component) => {
         refocus.current = element.current?.contains(document.activeElement) ?? false;
         setOverlay(() => component);
@@ -98,7 +93,7 @@ export function Deferred<P extends object>({
   }, [Overlay]);
 
   const own = target.props;
-  const ref = useMemo(() => mergeRefs(element, own.ref), [own.ref]);
+  const ref = useMergedRef(element, own.ref);
   if (!Overlay) {
     return cloneElement(target, {
       ref,

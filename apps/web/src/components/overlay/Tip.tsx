@@ -1,4 +1,5 @@
 import type { TooltipProps } from '@mantine/core';
+import { useMergedRef } from '@mantine/hooks';
 import {
   type ComponentType,
   cloneElement,
@@ -6,12 +7,11 @@ import {
   type KeyboardEvent,
   type ReactElement,
   type Ref,
-  useMemo,
   useRef,
   useState,
 } from 'react';
-import { chain, mergeRefs } from './events';
-import { later } from './later';
+import { chain } from './events';
+import { later, useLater } from './later';
 
 type ChildProps = {
   ref?: Ref<HTMLElement>;
@@ -48,17 +48,10 @@ function focusVisible(element: HTMLElement) {
 export function Tip({ children, ...props }: TipProps) {
   const element = useRef<HTMLElement | null>(null);
   const hovered = useRef(false);
-  const [Tooltip, setTooltip] = useState(() => tooltip.current);
+  const [Tooltip, want] = useLater(tooltip);
   const [focused, setFocused] = useState(false);
-  const want = () => {
-    if (!Tooltip)
-      tooltip.load().then(
-        (component) => setTooltip(() => component),
-        () => {},
-      );
-  };
   const own = children.props;
-  const ref = useMemo(() => mergeRefs(element, own.ref), [own.ref]);
+  const ref = useMergedRef(element, own.ref);
   const child = cloneElement(children, {
     ref,
     onPointerEnter: chain(own.onPointerEnter, () => {

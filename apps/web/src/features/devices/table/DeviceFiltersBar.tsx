@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { type ComponentType, memo, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { later } from '#src/components/overlay/later';
+import { later, useLater } from '#src/components/overlay/later';
 import { Tip } from '#src/components/overlay/Tip';
 import classes from './DeviceFiltersBar.module.css';
 import type { FilterFieldsProps } from './FilterFields';
@@ -11,26 +11,14 @@ import type { FilterFieldsProps } from './FilterFields';
 /** product §9: input debounce 500 ms. */
 const SEARCH_DEBOUNCE_MS = 500;
 
-type Fields = ComponentType<FilterFieldsProps>;
-const filterFields = later<Fields>(() => import('./FilterFields').then((m) => m.FilterFields));
-
 /**
  * The fields with lists come from ./FilterFields, Mantine's combobox with floating-ui (about
  * 30 KB gzip): loaded when the pointer or the focus first reaches the bar, or at once when a
  * filter is set, not with the landing. Until then look-alikes hold their places.
  */
-function useFilterFields(): [Fields | null, () => void] {
-  const [Fields, setFields] = useState(() => filterFields.current);
-  const want = () => {
-    // Without the network the look-alikes stay, and the next hover or focus tries again.
-    if (!Fields)
-      filterFields.load().then(
-        (component) => setFields(() => component),
-        () => {},
-      );
-  };
-  return [Fields, want];
-}
+const filterFields = later<ComponentType<FilterFieldsProps>>(() =>
+  import('./FilterFields').then((m) => m.FilterFields),
+);
 
 /** The look-alikes' fields, in the order FilterFields draws them. */
 const LOOK_ALIKES = [
@@ -109,7 +97,7 @@ export const DeviceFiltersBar = memo(function DeviceFiltersBar({
   const { t } = useTranslation('devices');
   const [text, setText] = useState(filters.q);
   const [debounced] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
-  const [Fields, want] = useFilterFields();
+  const [Fields, want] = useLater(filterFields);
   const bar = useRef<HTMLElement>(null);
   const handoff = useRef<Handoff>(null);
   useLayoutEffect(() => {

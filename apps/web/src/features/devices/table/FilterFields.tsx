@@ -25,6 +25,14 @@ function titledPill({ option, value, onRemove, disabled }: ComboboxRenderPillInp
   );
 }
 
+/** What every list filter shares: its width, one line of full-named chips, a list over the page. */
+const LIST = {
+  className: classes.field,
+  classNames: CHIPS,
+  renderPill: titledPill,
+  comboboxProps: { withinPortal: true },
+};
+
 type OptionList = 'model' | 'company' | 'tag';
 const NONE_OPENED: ReadonlySet<OptionList> = new Set();
 
@@ -69,11 +77,8 @@ export function FilterFields({ filters, onChange, companies, tags }: FilterField
         }))}
         value={filters.status.map(String)}
         onChange={(values) => onChange({ status: values.map(Number) })}
-        className={classes.field}
-        classNames={CHIPS}
-        renderPill={titledPill}
+        {...LIST}
         data-testid="filter-status"
-        comboboxProps={{ withinPortal: true }}
       />
       <MultiSelect
         label={t('filter.model')}
@@ -85,11 +90,8 @@ export function FilterFields({ filters, onChange, companies, tags }: FilterField
         onChange={(values) => onChange({ model: values })}
         onDropdownOpen={open('model')}
         searchable
-        className={classes.field}
-        classNames={CHIPS}
-        renderPill={titledPill}
+        {...LIST}
         data-testid="filter-model"
-        comboboxProps={{ withinPortal: true }}
       />
       {companies && (
         <MultiSelect
@@ -100,11 +102,8 @@ export function FilterFields({ filters, onChange, companies, tags }: FilterField
           onChange={(values) => onChange({ company_id: values.map(Number) })}
           onDropdownOpen={open('company')}
           searchable
-          className={classes.field}
-          classNames={CHIPS}
-          renderPill={titledPill}
+          {...LIST}
           data-testid="filter-company"
-          comboboxProps={{ withinPortal: true }}
         />
       )}
       {tags && (
@@ -116,11 +115,8 @@ export function FilterFields({ filters, onChange, companies, tags }: FilterField
           onChange={(values) => onChange({ tag_id: values.map(Number) })}
           onDropdownOpen={open('tag')}
           searchable
-          className={classes.field}
-          classNames={CHIPS}
-          renderPill={titledPill}
+          {...LIST}
           data-testid="filter-tag"
-          comboboxProps={{ withinPortal: true }}
         />
       )}
       <TagsInput

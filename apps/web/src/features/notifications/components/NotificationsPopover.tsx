@@ -1,7 +1,8 @@
-import { Anchor, Divider, Loader, Popover, ScrollArea, Stack, Text } from '@mantine/core';
+import { Anchor, Divider, Loader, Stack, Text } from '@mantine/core';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OverlayProps } from '#src/components/overlay/Deferred';
+import { HeaderList } from '#src/components/overlay/HeaderList';
 import { useBellNotifications } from '../api/notifications';
 import { loadFailureMessage } from '../utils/load-failure';
 import { NotificationItem } from './NotificationItem';
@@ -15,55 +16,13 @@ export function NotificationsPopover({ opened, onChange, target, onShowAll }: Pr
   const query = useBellNotifications();
   const rows = query.data?.rows ?? [];
   return (
-    <Popover
+    <HeaderList
       opened={opened}
       onChange={onChange}
-      position="bottom-end"
-      width={380}
-      shadow="md"
-      withinPortal
-      // The target is the badge around the button: the button itself says it expands.
-      withRoles={false}
-    >
-      <Popover.Target>{target}</Popover.Target>
-      <Popover.Dropdown p={0} data-testid="notifications-list">
-        <Text fw={600} px="md" py="sm">
-          {t('title')}
-        </Text>
-        <Divider />
-        <ScrollArea.Autosize mah={420}>
-          {query.isError ? (
-            <Text
-              c="red"
-              size="sm"
-              px="md"
-              py="lg"
-              ta="center"
-              role="alert"
-              data-testid="notifications-error"
-            >
-              {loadFailureMessage(query.error, t('loadFailed'))}
-            </Text>
-          ) : query.isPending ? (
-            <Stack align="center" py="lg">
-              <Loader size="sm" />
-            </Stack>
-          ) : rows.length === 0 ? (
-            <Text c="dimmed" size="sm" px="md" py="lg" ta="center" data-testid="notifications-empty">
-              {t('empty')}
-            </Text>
-          ) : (
-            rows.map((notification, index) => (
-              <Fragment key={notification.id}>
-                {index > 0 && <Divider />}
-                <Stack px="md" py="sm">
-                  <NotificationItem notification={notification} />
-                </Stack>
-              </Fragment>
-            ))
-          )}
-        </ScrollArea.Autosize>
-        <Divider />
+      target={target}
+      title={t('title')}
+      testId="notifications-list"
+      footer={
         <Anchor
           component="button"
           type="button"
@@ -77,7 +36,30 @@ export function NotificationsPopover({ opened, onChange, target, onShowAll }: Pr
         >
           {t('showAll')}
         </Anchor>
-      </Popover.Dropdown>
-    </Popover>
+      }
+    >
+      {query.isError ? (
+        <Text c="red" size="sm" px="md" py="lg" ta="center" role="alert" data-testid="notifications-error">
+          {loadFailureMessage(query.error, t('loadFailed'))}
+        </Text>
+      ) : query.isPending ? (
+        <Stack align="center" py="lg">
+          <Loader size="sm" />
+        </Stack>
+      ) : rows.length === 0 ? (
+        <Text c="dimmed" size="sm" px="md" py="lg" ta="center" data-testid="notifications-empty">
+          {t('empty')}
+        </Text>
+      ) : (
+        rows.map((notification, index) => (
+          <Fragment key={notification.id}>
+            {index > 0 && <Divider />}
+            <Stack px="md" py="sm">
+              <NotificationItem notification={notification} />
+            </Stack>
+          </Fragment>
+        ))
+      )}
+    </HeaderList>
   );
 }
