@@ -102,6 +102,9 @@ describe('brands per host name (product §1)', () => {
     ).toBe(rgbOf(BRAND_COLOUR));
     await screenshot(page, 'brand-editor-new');
 
+    // Images belong to a saved brand: until then their buttons are disabled, not silent.
+    expect(await page.getByTestId('brand-upload-logo').isDisabled()).toBe(true);
+    expect(await page.getByTestId('brand-upload-model').first().isDisabled()).toBe(true);
     await page.getByTestId('brand-save').click();
     await page.getByText('Brand created successfully').first().waitFor();
     await page.waitForURL(/\/system\/brands\/\d+$/);

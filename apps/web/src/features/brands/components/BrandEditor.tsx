@@ -222,6 +222,9 @@ export function BrandEditor({ record }: { record: BrandRecordJson | undefined })
         {(props) => (
           <Button
             {...props}
+            // FileButton's own `disabled` only silences the click; the button must look
+            // and be disabled too, or a new brand's upload seems to do nothing.
+            disabled={!record}
             mt={20}
             variant="default"
             leftSection={<IconUpload size={16} />}
@@ -356,6 +359,7 @@ export function BrandEditor({ record }: { record: BrandRecordJson | undefined })
                       {(props) => (
                         <ActionIcon
                           {...props}
+                          disabled={!saved(row.original_model)}
                           variant="default"
                           size={36}
                           aria-label={t('models.upload', { model: row.original_model || i + 1 })}
