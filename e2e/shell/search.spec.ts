@@ -32,6 +32,10 @@ async function openWithSlash(page: Page) {
   await page.getByTestId('account-widget').waitFor();
   await page.locator('body').press('/');
   await page.getByTestId('search-input').waitFor();
+  // The search field has the focus: the user types at once.
+  await expect
+    .poll(() => page.getByTestId('search-input').evaluate((el) => el === document.activeElement))
+    .toBe(true);
 }
 
 const groupCount = (page: Page, id: string) =>
@@ -49,7 +53,7 @@ describe('global search (product §2 Global search, §7 Search, §9)', () => {
     await openWithSlash(page);
     await expect.poll(() => message(page)).toBe('Type to start searching');
     // Typing that pauses less than 500 ms between keys sends one search per endpoint, for the whole word.
-    await page.getByTestId('search-input').pressSequentially('acme', { delay: 60 });
+    await page.keyboard.type('acme', { delay: 60 });
     await expect.poll(() => groupCount(page, 'companies')).toBe(String(acmeCompanies));
     await expect.poll(() => groupCount(page, 'users')).toBe(String(acmeUsers));
     // One request per chosen endpoint (every endpoint the super admin may read), all for the whole word.

@@ -57,7 +57,9 @@ export function SearchModal({ onClose }: { onClose(): void }) {
     <Modal opened onClose={onClose} title={t('title')} size="lg" yOffset="8vh" data-testid="search-modal">
       <Stack gap="sm">
         <TextInput
-          autoFocus
+          // The window's focus trap focuses the element so marked on opening (its close button
+          // otherwise): what the user types after '/' goes into the search.
+          data-autofocus
           value={text}
           onChange={(event) => setText(event.currentTarget.value)}
           placeholder={t('placeholder')}
