@@ -140,6 +140,21 @@ describe('two-step verification and impersonation in the browser (product ยง4, ย
     await page.getByTestId('page-frame').waitFor();
     await screenshot(page, 'impersonation-banner');
 
+    // On a phone the whole text shows, on two lines, and the way back is a named icon on screen.
+    const desktop = page.viewportSize()!;
+    await page.setViewportSize({ width: 390, height: 844 });
+    const text = banner.getByTestId('impersonation-banner-text');
+    await expect
+      .poll(() =>
+        text.evaluate((el) => el.scrollHeight <= el.clientHeight && el.scrollWidth <= el.clientWidth),
+      )
+      .toBe(true);
+    const back = banner.getByRole('button', { name: 'Cancel impersonation' });
+    const box = (await back.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await screenshot(page, 'impersonation-banner-390');
+    await page.setViewportSize(desktop);
+
     // An audited action as the user: the profile, from account settings.
     await page.goto('/account/settings/profile');
     await page.getByTestId('settings-impersonating').waitFor();

@@ -11,7 +11,7 @@ import { Header } from '../header/Header';
 import { Navigation } from '../navigation/Navigation';
 import './fit.css';
 import { useAutomaticHelp } from './automatic-help';
-import { ImpersonationBanner } from './ImpersonationBanner';
+import { bannerHeight, ImpersonationBanner } from './ImpersonationBanner';
 import { Logo } from './Logo';
 import { NetworkStatus } from './NetworkStatus';
 import transitions from './page-transition.module.css';
@@ -24,8 +24,6 @@ export const WIDE_NAV_KEY = 'wideNav';
 const HEADER_HEIGHT = 56;
 /** The navigation's width: wide with names, or narrow with icons alone (product §2 wideNav). */
 const NAV_WIDTH = { wide: 260, narrow: 76 } as const;
-/** The impersonation banner sits on top of the header, inside the fixed bar (product §2 Layout). */
-const BANNER_HEIGHT = 32;
 
 // The help panel (a drawer and its typography) comes when help first opens, not with the page.
 const HelpPanel = lazy(() => import('./HelpPanel').then((module) => ({ default: module.HelpPanel })));
@@ -87,7 +85,7 @@ export function Layout() {
           {
             '--shell-header-height': mobileMode
               ? '0px'
-              : `${HEADER_HEIGHT + (impersonating ? BANNER_HEIGHT : 0)}px`,
+              : `${HEADER_HEIGHT + (impersonating ? bannerHeight(phone) : 0)}px`,
             '--shell-navbar-width': mobileMode ? '0px' : `${wide ? NAV_WIDTH.wide : NAV_WIDTH.narrow}px`,
           } as CSSProperties
         }
@@ -96,7 +94,8 @@ export function Layout() {
           // The scroll lock of a modal window keeps this fixed bar where it is (react-remove-scroll's
           // class for fixed elements at the right edge, as Mantine's AppShell sets it).
           <header className={`${shell.header} right-scroll-bar-position`}>
-            <ImpersonationBanner height={BANNER_HEIGHT} />
+            {/* The impersonation banner sits on top of the header, inside the fixed bar (product §2 Layout). */}
+            <ImpersonationBanner phone={phone} />
             <Box h={HEADER_HEIGHT}>
               <Header
                 wide={wide}
@@ -127,7 +126,7 @@ export function Layout() {
           />
         )}
         <main className={shell.main}>
-          {mobileMode && <ImpersonationBanner height={BANNER_HEIGHT} />}
+          {mobileMode && <ImpersonationBanner phone={phone} />}
           <div
             key={pageKey}
             className={transition === 'none' ? undefined : transitions[transition]}
