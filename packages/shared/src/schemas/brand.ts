@@ -110,11 +110,17 @@ export const brandHostSchema = textOf('Host name')
  * its host may be left empty; saving a brand as the default makes it the only one, and a
  * brand saved without saying so is not the default.
  */
-export const brandInputSchema = brandSchema.extend({
-  host: brandHostSchema.nullable().default(null),
-  // A new brand is not the default unless asked: making one takes the role from another.
-  default: flag('Default brand').default(false),
-});
+export const brandInputSchema = brandSchema
+  .extend({
+    host: brandHostSchema.nullable().default(null),
+    // A new brand is not the default unless asked: making one takes the role from another.
+    default: flag('Default brand').default(false),
+  })
+  // Any other brand is served at its host name only: without one, no address would show it.
+  .refine((brand) => brand.default || brand.host !== null, {
+    path: ['host'],
+    message: 'Enter the host name this brand serves; only the default brand may leave it empty',
+  });
 export type BrandInput = z.infer<typeof brandInputSchema>;
 
 /** A stored brand, as the brands page lists it. */

@@ -119,9 +119,28 @@ describe('brands by host name (product §1)', () => {
     }
   });
 
+  it('refuses a brand other than the default without a host name: no address would show it', async () => {
+    const before = await allBrands();
+    for (const response of [
+      await root.post('/api/brands', { app_name: 'Nowhere' }),
+      await root.post('/api/brands', { host: null, default: false }),
+      await root.put(`/api/brands/${before.find((b) => b.host === 'b.example.test')!.id}`, { host: null }),
+    ]) {
+      expect(response.statusCode).toBe(400);
+      expect(errorsOf(response)).toEqual([
+        {
+          code: 'VALIDATION_ERROR',
+          message: 'Enter the host name this brand serves; only the default brand may leave it empty',
+          source: 'host',
+        },
+      ]);
+    }
+    expect(await allBrands()).toEqual(before);
+  });
+
   it('unknown brands are not found', async () => {
     for (const response of [
-      await root.put('/api/brands/999999', { default: false }),
+      await root.put('/api/brands/999999', { host: 'nobody.example.test', default: false }),
       await root.delete('/api/brands/999999'),
       await upload(root, '/api/brands/999999/images/logo', 'logo.svg', HOSTILE_LOGO, 'image/svg+xml'),
     ]) {
@@ -151,7 +170,10 @@ describe('the default brand’s rules', () => {
   });
 
   it('failing-default-brand-unset: the only default stays one until another takes over', async () => {
-    const response = await root.put(`/api/brands/${defaultId}`, { default: false });
+    const response = await root.put(`/api/brands/${defaultId}`, {
+      host: 'moved.example.test',
+      default: false,
+    });
     expect(response.statusCode).toBe(422);
     expect(errorsOf(response)).toEqual([
       { code: 'VALIDATION_ERROR', message: 'Make another brand the default first', source: 'default' },
