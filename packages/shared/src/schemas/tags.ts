@@ -37,13 +37,15 @@ export const tagColorSchema = text('Colour')
   .transform((v) => v.toLowerCase());
 
 /** newTag (product §3): POST /tags; company_id, name (required), description, color. */
+/** The company a tag goes to. */
+export const tagCompanySchema = z.coerce
+  .number({ error: 'Company is required' })
+  .int('Company is required')
+  .min(1, 'Company is required');
+
 export const newTagBodySchema = body({
   /** Defaults to the caller's own company. */
-  company_id: z.coerce
-    .number({ error: 'Company is required' })
-    .int('Company is required')
-    .min(1, 'Company is required')
-    .optional(),
+  company_id: tagCompanySchema.optional(),
   name: tagNameSchema,
   description: tagDescriptionSchema.default(''),
   color: tagColorSchema.default(TAG_DEFAULT_COLOR),

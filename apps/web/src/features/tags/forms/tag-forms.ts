@@ -5,6 +5,7 @@ import {
   TAG_DESCRIPTION_MAX,
   TAG_NAME_MAX,
   type TagJson,
+  tagCompanySchema,
 } from '@fleetgate/shared/schemas/tags';
 import { type CompanyOption, fetchCompanyOptions } from '#src/features/companies/api/companies';
 import type { FieldDef, FormDefinition } from '#src/lib/forms/types';
@@ -48,7 +49,9 @@ export async function newTagForm(preset: { companyId?: number } = {}): Promise<F
     ns: 'tags',
     title: { create: 'form.newTitle' },
     endpoint: '/tags',
-    schema: newTagBodySchema,
+    // A caller who may choose the company must: the field says so, and an empty choice would
+    // put the tag in the caller's own company without a word.
+    schema: companies.length ? newTagBodySchema.extend({ company_id: tagCompanySchema }) : newTagBodySchema,
     fields: [...companyField, ...TAG_FIELDS],
     defaults: {
       ...(companies.length
