@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { failureMessage } from '#src/lib/http/results';
 import classes from './cells.module.css';
 import { EmptyRow } from './EmptyRow';
+import { pageControlProps } from './page-controls';
 import { RowCheckbox } from './RowCheckbox';
 import type { ListState } from './use-list-state';
 
@@ -264,13 +265,7 @@ export function PagedTable<T extends { id: RowId }>(props: Props<T>) {
             value={Math.min(page, pages)}
             onChange={onPage}
             size="sm"
-            getControlProps={(control) =>
-              control === 'previous'
-                ? { 'aria-label': t('table.previous') }
-                : control === 'next'
-                  ? { 'aria-label': t('table.next') }
-                  : {}
-            }
+            getControlProps={pageControlProps(t)}
           />
         )}
       </Group>

@@ -5,6 +5,7 @@ import { lazy, memo, Suspense, useCallback, useMemo, useRef, useState } from 're
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageFrame } from '#src/components/page/PageFrame';
+import { pageControlProps } from '#src/components/table/page-controls';
 import { useModelName } from '#src/lib/brand/context';
 import { failureMessage } from '#src/lib/http/results';
 import type { PageProps } from '#src/lib/routing/page';
@@ -170,6 +171,7 @@ export function DevicesPage({ chain, params }: PageProps) {
                 total={Math.ceil(total / pageSize)}
                 value={page + 1}
                 onChange={(value) => setPaging({ view: viewKey, page: value - 1 })}
+                getControlProps={pageControlProps(t)}
                 data-testid="devices-pagination"
               />
             )}
