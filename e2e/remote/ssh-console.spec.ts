@@ -251,8 +251,21 @@ describe('remote access: the SSH console through a device tunnel', () => {
       const saved = await download.path();
       expect(sha256(readFileSync(saved))).toBe(sha256(bytes));
       await screenshot(files, 'remote-sftp-1440');
+      // Times in the console's format (product §9: YYYY-MM-DD HH:mm:ss).
+      expect(await row.textContent()).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
 
-      // Renamed, then deleted, in the device's own words when it refuses.
+      // A new folder: an empty name is asked for, and a name the device refuses is told in
+      // the dialog, which keeps it.
+      await files.getByTestId('sftp-mkdir').click();
+      await files.getByTestId('sftp-confirm').click();
+      await files.getByText('Enter a name').waitFor();
+      await files.getByTestId('sftp-name').fill('config-backup.bin');
+      await files.getByTestId('sftp-confirm').click();
+      await expect.poll(() => files.getByTestId('sftp-name').getAttribute('aria-invalid'), WAIT).toBe('true');
+      expect(await files.getByTestId('sftp-name').inputValue()).toBe('config-backup.bin');
+      await files.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+
+      // Renamed, then deleted.
       await row.getByTestId('sftp-rename').click();
       await files.getByTestId('sftp-name').fill('kept.bin');
       await files.getByTestId('sftp-confirm').click();

@@ -41,6 +41,7 @@ import { api } from '#src/lib/http/client';
 import { downloadFile } from '#src/lib/http/download';
 import { readWithProgress } from '#src/lib/http/read-progress';
 import { uploadFile } from '#src/lib/http/upload';
+import { formatTime } from '#src/lib/time';
 import { ConnectHeader } from '../ConnectHeader';
 import { DeviceSignIn, type Ended } from '../DeviceSignIn';
 import { targetOf } from '../terminal/target';
@@ -183,19 +184,24 @@ export function SftpBrowser({ target, user }: { target: TerminalTarget; user: Cu
     }
   }
 
-  async function answer(value: string) {
+  /**
+   * Carries out what the dialog asked; the dialog stays open until the device has answered,
+   * and a refusal is told in it with the name as typed. Returns that refusal, if any.
+   */
+  async function answer(value: string): Promise<string | undefined> {
     const now = asking;
-    setAsking(undefined);
-    if (!now) return;
+    if (!now) return undefined;
     try {
       if (now.kind === 'mkdir') await api.post(`${base}/folders`, { path: join(folder, value) });
       else if (now.kind === 'rename')
         await api.post(`${base}/rename`, { from: now.entry.path, to: join(folder, value) });
       else await api.delete(`${base}/file`, { query: { path: now.entry.path } });
-      await load(folder);
     } catch (error) {
-      setProblem(message(error));
+      return message(error);
     }
+    setAsking(undefined);
+    await load(folder);
+    return undefined;
   }
 
   const crumbs = folder.split('/').filter(Boolean);
@@ -374,7 +380,7 @@ export function SftpBrowser({ target, user }: { target: TerminalTarget; user: Cu
                       <Text size="sm">{entry.type === 'directory' ? '' : formatBytes(entry.size)}</Text>
                     </Table.Td>
                     <Table.Td>
-                      <Text size="sm">{new Date(entry.modified_at).toLocaleString()}</Text>
+                      <Text size="sm">{formatTime(entry.modified_at)}</Text>
                     </Table.Td>
                     <Table.Td>
                       <Code>{entry.permissions}</Code>
@@ -432,11 +438,7 @@ export function SftpBrowser({ target, user }: { target: TerminalTarget; user: Cu
         </>
       )}
 
-      <NameDialog
-        asking={asking}
-        onCancel={() => setAsking(undefined)}
-        onAnswer={(value) => void answer(value)}
-      />
+      <NameDialog asking={asking} onCancel={() => setAsking(undefined)} onAnswer={answer} />
     </Stack>
   );
 }
@@ -449,12 +451,30 @@ function NameDialog({
 }: {
   asking: Asking | undefined;
   onCancel(): void;
-  onAnswer(value: string): void;
+  onAnswer(value: string): Promise<string | undefined>;
 }) {
   const { t } = useTranslation('connect');
   const [value, setValue] = useState('');
-  useEffect(() => setValue(asking?.kind === 'rename' ? asking.entry.name : ''), [asking]);
-  const invalid = value.includes('/') ? t('sftp.slash') : undefined;
+  const [pending, setPending] = useState(false);
+  const [refusal, setRefusal] = useState<string>();
+  const [tried, setTried] = useState(false);
+  useEffect(() => {
+    setValue(asking?.kind === 'rename' ? asking.entry.name : '');
+    setRefusal(undefined);
+    setTried(false);
+  }, [asking]);
+  const invalid = value.includes('/')
+    ? t('sftp.slash')
+    : tried && !value.trim()
+      ? t('sftp.nameRequired')
+      : undefined;
+  async function submit() {
+    setTried(true);
+    if (pending || (asking?.kind !== 'delete' && (!value.trim() || value.includes('/')))) return;
+    setPending(true);
+    setRefusal(await onAnswer(value.trim()));
+    setPending(false);
+  }
   const title =
     asking?.kind === 'mkdir'
       ? t('sftp.newFolder')
@@ -466,8 +486,9 @@ function NameDialog({
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          if (asking?.kind === 'delete' || (value.trim() && !invalid)) onAnswer(value.trim());
+          void submit();
         }}
+        noValidate
       >
         <Stack gap="sm">
           {asking?.kind === 'delete' ? (
@@ -480,13 +501,21 @@ function NameDialog({
             <TextInput
               label={t('sftp.name')}
               value={value}
-              onChange={(event) => setValue(event.currentTarget.value)}
-              error={invalid}
+              onChange={(event) => {
+                setValue(event.currentTarget.value);
+                setRefusal(undefined);
+              }}
+              error={invalid ?? refusal}
               required
               maxLength={255}
               data-autofocus
               data-testid="sftp-name"
             />
+          )}
+          {asking?.kind === 'delete' && refusal && (
+            <Text size="sm" c="red" role="alert" data-testid="sftp-refusal">
+              {refusal}
+            </Text>
           )}
           <Group justify="flex-end" gap="xs">
             <Button variant="default" onClick={onCancel}>
@@ -495,6 +524,7 @@ function NameDialog({
             <Button
               type="submit"
               color={asking?.kind === 'delete' ? 'red' : undefined}
+              loading={pending}
               data-testid="sftp-confirm"
             >
               {asking?.kind === 'delete' ? t('sftp.delete') : t('sftp.save')}
