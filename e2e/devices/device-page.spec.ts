@@ -213,6 +213,8 @@ describe('device page', () => {
     await cli.getByRole('button', { name: 'Run' }).click();
     await page.getByText('Command sent successfully').waitFor();
     await cli.getByTestId('action-status-item').waitFor();
+    // The run is named by the device's name, as every other action's is.
+    await cli.getByTestId('action-status-item').getByText('Harbour gateway · CLI command').waitFor();
     await cli.getByText('1 of 1 devices accepted the action').waitFor();
     expect(await page.getByTestId('window').count()).toBe(1);
     await screenshot(page, 'device-cli-stays-open');

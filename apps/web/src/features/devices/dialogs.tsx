@@ -40,8 +40,8 @@ export function withAction(
 
 /** A device's form in a named dialog window. */
 export function withForm(
-  FormDialog: ComponentType<{ definition: FormDefinition; id?: number | string }>,
+  FormDialog: ComponentType<{ definition: FormDefinition; id?: number | string; name?: string }>,
   definition: FormDefinition,
 ): ComponentType<WithDevice> {
-  return (props) => <FormDialog definition={definition} id={props.id} />;
+  return (props) => <FormDialog definition={definition} id={props.id} name={props.name} />;
 }

@@ -1,21 +1,40 @@
 import { Alert, Badge, ScrollArea, Stack, Table, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormView } from '#src/components/forms/FormView';
 import { useWindow } from '#src/lib/dialogs/window-context';
 import { formWindowId } from '#src/lib/forms/submit';
 import type { FieldOption, FormDefinition } from '#src/lib/forms/types';
+import { deviceBatchSource } from '../action-source';
 import type { ImportRowResult } from '../api/types';
 import { addDeviceForm, importDevicesForm } from '../forms/device-forms';
 import { text } from '../utils/format';
 
-/** A form definition shown in a named dialog window (the forms engine does the rest). */
-export function FormDialog({ definition, id }: { definition: FormDefinition; id?: number | string }) {
+/**
+ * A form definition shown in a named dialog window (the forms engine does the rest). `name`,
+ * the device's, names its row in 'Action status' when the form reaches the device.
+ */
+export function FormDialog({
+  definition,
+  id,
+  name,
+}: {
+  definition: FormDefinition;
+  id?: number | string;
+  name?: string;
+}) {
   const window = useWindow();
   const key = id === undefined ? undefined : String(id);
+  const named = useMemo(
+    () =>
+      definition.actionStatus && key !== undefined && name
+        ? { ...definition, actionStatus: (channel: string) => deviceBatchSource(channel, { [key]: name }) }
+        : definition,
+    [definition, key, name],
+  );
   return (
     <FormView
-      definition={definition}
+      definition={named}
       id={key}
       formId={window?.id ?? formWindowId(definition.name, key)}
       onCancel={() => window?.close()}
