@@ -116,6 +116,15 @@ describe('security headers on every answer', () => {
     expect(settings.body).not.toContain('sign-in-');
   });
 
+  it('a page whose address holds text no route could store is still the console; the API refuses it', async () => {
+    const page = await get('/management/devices?q=a%00b');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(SCRIPT_PATH);
+    const api = await admin.get('/api/devices?q=a%00b');
+    expect(api.statusCode).toBe(400);
+    expect(api.json().errors[0]).toMatchObject({ source: 'q' });
+  });
+
   it('a hashed file carries them and is cached for a year', async () => {
     const script = await get(SCRIPT_PATH);
     expect(script.statusCode).toBe(200);

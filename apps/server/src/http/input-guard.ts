@@ -57,6 +57,10 @@ const sourceOf = (path: string[]) => (path.length ? { source: path.join('.') } :
 export function registerInputGuard(app: FastifyInstance): void {
   // Callback style: a check that waits for nothing needs no promise on every request.
   app.addHook('preValidation', (request, _reply, done) => {
+    // A page of the console or a static file reads nothing of its address: the console
+    // loads and its own requests to the API meet this guard, with the console to show why.
+    if ((request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/'))
+      return done();
     for (const part of [request.params, request.query, request.body]) {
       const problem = unstorableInput(part);
       if (problem) throw badRequest(problem.message, problem.source);
