@@ -112,6 +112,9 @@ export function FieldControl({ field, form, ns, autoFocus, values }: Props) {
                 onChange={(value) => change(value === '' ? undefined : Number(value))}
                 min={field.min}
                 max={field.max}
+                // A value out of range stays as typed, with the schema's message under it; the
+                // field would otherwise change it on leaving without a word.
+                clampBehavior="none"
                 step={field.step}
                 decimalScale={
                   field.step && field.step < 1 ? String(field.step).split('.')[1]?.length : undefined

@@ -363,4 +363,21 @@ describe('SchemaForm (product §3 Form field definition, §4 Form submission, §
       expect(screen.getByTestId('form-errors').textContent).toBe('Failed to send request. Try again later'),
     );
   });
+
+  it('keeps a number out of range as typed when the field is left, and the schema says why', async () => {
+    const period: FormDefinition = {
+      ...definition,
+      schema: z.strictObject({ period: z.number().min(60, 'The period must be at least 60 seconds') }),
+      fields: [{ key: 'period', label: 'Period', type: 'number', min: 60, max: 3600, step: 1 }],
+      defaults: { period: 300 },
+    };
+    renderForm([], vi.fn(), period);
+    const input = screen.getByLabelText(/^Period/) as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '59' } });
+    fireEvent.blur(input);
+    expect(input.value).toBe('59');
+    save();
+    await screen.findByText('The period must be at least 60 seconds');
+    expect(bodies).toEqual([]);
+  });
 });

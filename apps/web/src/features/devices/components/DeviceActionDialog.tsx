@@ -160,6 +160,8 @@ export function DeviceActionDialog({
           onChange={setPeriod}
           min={MONITORING.minSeconds}
           max={MONITORING.maxSeconds}
+          // Out of range stays as typed, with the message under it, rather than changed on leaving.
+          clampBehavior="none"
           step={1}
           rightSection="s"
           error={periodValid ? undefined : t('monitoring.range')}
