@@ -183,6 +183,25 @@ describe('devices table', () => {
     await context.close();
   });
 
+  it('at the foot of the page the scroll-to-top button covers none of the table’s controls', async () => {
+    const { context, page } = await signedInPage(browser, server.url);
+    // Short enough that the page scrolls past the 300 px where the button shows (product §4).
+    await page.setViewportSize({ width: 1280, height: 300 });
+    await page.goto('/management/devices');
+    await expect.poll(() => rows(page).count(), WAIT).toBe(ACME_FLEET.length + BETA_FLEET.length);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.getByRole('button', { name: 'Scroll to top' }).waitFor();
+    const pageSize = page.getByRole('combobox', { name: 'Rows per page' });
+    const box = (await pageSize.boundingBox())!;
+    // What a click at the control's far right would reach: the control itself.
+    const hit = await page.evaluate(
+      ({ x, y }) => document.elementFromPoint(x, y)?.closest('select')?.getAttribute('aria-label') ?? null,
+      { x: box.x + box.width - 4, y: box.y + box.height / 2 },
+    );
+    expect(hit).toBe('Rows per page');
+    await context.close();
+  });
+
   it('adds a device, and devices from a CSV file with a result per row', async () => {
     const { context, page } = await signedInPage(browser, server.url);
     await page.goto('/management/devices');
