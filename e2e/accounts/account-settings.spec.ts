@@ -243,6 +243,16 @@ describe('account settings and the modals before work (product §4, §6)', () =>
       '/api/user',
     );
     expect(me.body.data).toMatchObject({ username: 'Acme Administrator', country_iso_code: 'NO' });
+
+    // An avatar on another site: the console's policy lets the browser ask for it (a blocked
+    // picture is never asked for, and the suite fails on the violation).
+    const avatar = 'https://avatars.example.test/acme.png';
+    await page.getByLabel('Avatar URL').fill(avatar);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Profile updated successfully').last().waitFor();
+    const asked = page.waitForRequest(avatar);
+    await page.goto('/management/devices');
+    await asked;
     await context.close();
   });
 });

@@ -60,7 +60,7 @@ function expectSecurityHeaders(response: LightMyRequestResponse) {
   expect(csp).toContain("frame-ancestors 'none'");
   expect(csp).toContain("form-action 'self'");
   expect(csp).toContain("connect-src 'self'");
-  expect(csp).toContain("img-src 'self' data: blob: https://tile.openstreetmap.org");
+  expect(csp).toContain("img-src 'self' data: blob: https://tile.openstreetmap.org https: http:");
   expect(response.headers['x-frame-options']).toBe('DENY');
   expect(response.headers['x-content-type-options']).toBe('nosniff');
   expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');

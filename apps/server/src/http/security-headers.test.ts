@@ -26,7 +26,18 @@ describe('security headers: what depends on the configuration', () => {
     const directives = consoleCspDirectives(
       testConfig({ MAP_TILE_URL: 'http://maps.corp.lan/{z}/{x}/{y}.png' }),
     );
-    expect(directives['img-src']).toEqual(["'self'", 'data:', 'blob:', 'http://maps.corp.lan']);
+    expect(directives['img-src']).toEqual([
+      "'self'",
+      'data:',
+      'blob:',
+      'http://maps.corp.lan',
+      'https:',
+      'http:',
+    ]);
+    // Over https, pictures of other sites (avatars) only by https.
+    const secure = consoleCspDirectives(testConfig({ PUBLIC_URL: 'https://rms.example.com' }));
+    expect(secure['img-src']).toContain('https:');
+    expect(secure['img-src']).not.toContain('http:');
   });
 
   it('reads VITE_MAP_TILE_URL, the build variable, when MAP_TILE_URL is unset', () => {

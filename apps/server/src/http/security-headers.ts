@@ -66,7 +66,16 @@ export function consoleCspDirectives(config: Config): Record<string, string[]> {
     // Mantine writes <style> elements at run time and Leaflet's markers carry style
     // attributes (docs/decisions.md, 'Content-Security-Policy: inline styles').
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:', tileSource(config.mapTileUrl)],
+    // Pictures of other sites too: a user's avatar is any http(s) address (account profile),
+    // and an image runs no code. Over https, upgrade-insecure-requests asks for it securely.
+    'img-src': [
+      "'self'",
+      'data:',
+      'blob:',
+      tileSource(config.mapTileUrl),
+      'https:',
+      ...(https ? [] : ['http:']),
+    ],
     'font-src': ["'self'", 'data:'],
     'connect-src': connect,
     'worker-src': ["'self'"],
