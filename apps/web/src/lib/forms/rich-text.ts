@@ -39,9 +39,13 @@ function keptAttributes(element: Element): string {
   return out.join('');
 }
 
+/**
+ * A tag shown as text, as the server stores it (modules/notices/rich-text.ts): without its
+ * attributes, a void tag closed ('<img />'), so that a preview reads as the saved notice will.
+ */
 function tagText(element: Element): string {
-  const attributes = [...element.attributes].map((a) => (a.value ? ` ${a.name}="${a.value}"` : ` ${a.name}`));
-  return `<${element.tagName.toLowerCase()}${attributes.join('')}>`;
+  const tag = element.tagName.toLowerCase();
+  return VOID.has(tag) ? `<${tag} />` : `<${tag}>`;
 }
 
 function serialise(node: Node): string {
