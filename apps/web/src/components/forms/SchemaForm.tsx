@@ -14,12 +14,14 @@ type Props = {
   id?: string | undefined;
   formId: string;
   initialValues?: FormValues;
+  /** Called as a checked form is sent. */
+  onSend?(): void;
   onSuccess?(response: Envelope<unknown>): void;
   onCancel?(): void;
 };
 
 /** A form drawn from its definition (product §3 Form field definition, §4 Form submission). */
-export function SchemaForm({ definition, id, formId, initialValues, onSuccess, onCancel }: Props) {
+export function SchemaForm({ definition, id, formId, initialValues, onSend, onSuccess, onCancel }: Props) {
   const { t } = useTranslation('forms');
   const { t: tf } = useTranslation(definition.ns);
   const { can } = useSession();
@@ -28,6 +30,7 @@ export function SchemaForm({ definition, id, formId, initialValues, onSuccess, o
     formId,
     can,
     ...(initialValues ? { initialValues } : {}),
+    ...(onSend ? { onSend } : {}),
     ...(onSuccess ? { onSuccess } : {}),
   });
   return (

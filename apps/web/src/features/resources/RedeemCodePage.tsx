@@ -31,6 +31,8 @@ export function RedeemCodePage({ chain, params }: PageProps) {
             key={round}
             definition={activateCodeForm}
             formId="page:activateCode"
+            // The last code's result goes as the next is sent: an answer is about one code.
+            onSend={() => setRedeemed(null)}
             onSuccess={(response) => {
               setRedeemed(response.data as Redeemed);
               setRound((n) => n + 1);

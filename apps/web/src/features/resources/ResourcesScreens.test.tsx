@@ -98,6 +98,7 @@ beforeEach(() => {
     const path = `${call.method} ${new URL(url, 'http://x').pathname}`;
     const handler = routes[path];
     const data = handler ? handler(call) : [];
+    if (data instanceof Response) return data;
     return ok(data, Array.isArray(data) ? { total: data.length } : undefined);
   });
 });
@@ -271,6 +272,23 @@ describe('service.add-credits (product §3 activateCode)', () => {
     );
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ code: 'AAAA-BBBB-CCCC-0001' });
     expect((screen.getByRole('textbox', { name: /Code/ }) as HTMLInputElement).value).toBe('');
+
+    // The next code is refused: its error shows alone, the last code's result is gone.
+    const refused = 'The code is invalid or has already been used';
+    routes['POST /api/credits/codes/activate'] = () =>
+      new Response(
+        JSON.stringify({
+          success: false,
+          errors: [{ code: 'VALIDATION_ERROR', message: refused, source: 'code' }],
+        }),
+        { status: 422 },
+      );
+    fireEvent.change(screen.getByRole('textbox', { name: /Code/ }), {
+      target: { value: 'AAAA-BBBB-CCCC-0001' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Activate code' }));
+    await screen.findByText(refused);
+    expect(screen.queryByTestId('redeemed')).toBeNull();
   });
 });
 

@@ -31,6 +31,8 @@ type Options = {
   formId: string;
   initialValues?: FormValues;
   can(permission: Permission): boolean;
+  /** Called as a checked form is sent: a page showing the last answer clears it. */
+  onSend?(): void;
   onSuccess?(response: Envelope<unknown>): void;
 };
 
@@ -129,6 +131,7 @@ export function useSchemaForm(definition: FormDefinition, options: Options) {
       }
       setStatus('waiting');
       setFormErrors([]);
+      options.onSend?.();
       const response = await sendForm(definition, checked, context);
       setStatus('success');
       const channel = typeof response.meta?.channel === 'string' ? response.meta.channel : '';
