@@ -115,10 +115,9 @@ export function FieldControl({ field, form, ns, autoFocus, values }: Props) {
                 // A value out of range stays as typed, with the schema's message under it; the
                 // field would otherwise change it on leaving without a word.
                 clampBehavior="none"
+                // No decimal scale: a pasted 1.005 would be cut to 1.00 without a word; the
+                // schema's step rule answers it instead.
                 step={field.step}
-                decimalScale={
-                  field.step && field.step < 1 ? String(field.step).split('.')[1]?.length : undefined
-                }
                 rightSection={field.addon}
               />
             );

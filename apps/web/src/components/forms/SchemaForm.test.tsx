@@ -380,4 +380,23 @@ describe('SchemaForm (product §3 Form field definition, §4 Form submission, §
     await screen.findByText('The period must be at least 60 seconds');
     expect(bodies).toEqual([]);
   });
+
+  it('keeps every decimal typed or pasted, and the schema says when a step is not met', async () => {
+    const price: FormDefinition = {
+      ...definition,
+      schema: z.strictObject({
+        price: z.number().refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'In steps of 0.01'),
+      }),
+      fields: [{ key: 'price', label: 'Price', type: 'number', min: 0, step: 0.01 }],
+      defaults: {},
+    };
+    renderForm([], vi.fn(), price);
+    const input = screen.getByLabelText(/^Price/) as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '1.005' } });
+    fireEvent.blur(input);
+    expect(input.value).toBe('1.005');
+    save();
+    await screen.findByText('In steps of 0.01');
+    expect(bodies).toEqual([]);
+  });
 });
