@@ -33,6 +33,11 @@ class UserStorage {
     }
   }
 
+  /** Whether the user has a record under `key` (as loaded, and changed here since). */
+  has(key: string): boolean {
+    return this.values.has(key);
+  }
+
   get<T>(key: string, fallback: T): T {
     return this.values.has(key) ? (this.values.get(key) as T) : fallback;
   }

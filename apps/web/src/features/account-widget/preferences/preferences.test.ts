@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LANGUAGE_STORAGE_KEY } from '#src/i18n/i18n';
+import { userStorage } from '#src/lib/storage/user-storage';
 import { cookieColorSchemeManager, DARK_MODE_COOKIE, readDarkMode } from './dark-mode';
 import { chooseLanguage } from './language';
 import { resetTimezone, saveTimezone } from './timezone';
@@ -7,16 +8,22 @@ import { resetTimezone, saveTimezone } from './timezone';
 type Call = { url: string; method: string; body: unknown };
 let calls: Call[];
 let status: number;
+/** The user's storage records, as GET /storage answers. */
+let stored: { key: string; value: unknown }[];
 
 beforeEach(() => {
   calls = [];
   status = 200;
+  stored = [];
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    calls.push({ url, method: init.method ?? 'GET', body: init.body ? JSON.parse(String(init.body)) : null });
+    const method = init.method ?? 'GET';
+    calls.push({ url, method, body: init.body ? JSON.parse(String(init.body)) : null });
     const body =
-      status === 200
-        ? { success: true, data: { key: 'timezone' } }
-        : { success: false, errors: [{ code: 'NOT_FOUND', message: 'Record not found' }] };
+      method === 'GET'
+        ? { success: true, data: stored, meta: { total: stored.length } }
+        : status === 200
+          ? { success: true, data: { key: 'timezone' } }
+          : { success: false, errors: [{ code: 'NOT_FOUND', message: 'Record not found' }] };
     return new Response(JSON.stringify(body), { status });
   });
 });
@@ -62,11 +69,32 @@ describe('system timezone (product §4, §9)', () => {
     await vi.waitFor(() => expect(reload).toHaveBeenCalledOnce(), { timeout: 1000 });
   });
 
-  it('reset removes the saved zone and reloads, also when none was saved', async () => {
+  it('reset removes the saved zone and reloads', async () => {
+    stored = [{ key: 'timezone', value: 'Asia/Tokyo' }];
+    await userStorage.load();
+    calls = [];
+    const reload = vi.fn();
+    await resetTimezone(reload);
+    expect(calls).toEqual([{ url: '/api/storage/timezone', method: 'DELETE', body: null }]);
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledOnce(), { timeout: 1000 });
+  });
+
+  it('reset with no zone saved asks nothing of the server and reloads', async () => {
+    userStorage.remove('timezone');
+    await userStorage.load();
+    calls = [];
+    const reload = vi.fn();
+    await resetTimezone(reload);
+    expect(calls).toEqual([]);
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledOnce(), { timeout: 1000 });
+  });
+
+  it('reset of a zone removed meanwhile elsewhere still reloads', async () => {
+    stored = [{ key: 'timezone', value: 'Asia/Tokyo' }];
+    await userStorage.load();
     status = 404;
     const reload = vi.fn();
     await resetTimezone(reload);
-    expect(calls[0]).toMatchObject({ url: '/api/storage/timezone', method: 'DELETE' });
     await vi.waitFor(() => expect(reload).toHaveBeenCalledOnce(), { timeout: 1000 });
   });
 

@@ -1,6 +1,7 @@
 import { UI_TIMINGS } from '@fleetgate/shared/constants';
 import { api } from '#src/lib/http/client';
 import { ApiError } from '#src/lib/http/errors';
+import { userStorage } from '#src/lib/storage/user-storage';
 import { TIMEZONE_STORAGE_KEY } from '#src/lib/time';
 
 const path = `/storage/${TIMEZONE_STORAGE_KEY}`;
@@ -18,13 +19,18 @@ export async function saveTimezone(zone: string, reload = () => window.location.
   reloadSoon(reload);
 }
 
-/** Removes the saved zone: the browser-guessed one is used after the reload (product §4). */
+/**
+ * Removes the saved zone: the browser-guessed one is used after the reload (product §4).
+ * With none saved there is nothing to remove, and nothing is asked of the server.
+ */
 export async function resetTimezone(reload = () => window.location.reload()): Promise<void> {
-  try {
-    await api.delete(path, KEEP);
-  } catch (error) {
-    // Nothing saved: the default zone is already in use.
-    if (!(error instanceof ApiError && error.status === 404)) throw error;
+  if (userStorage.has(TIMEZONE_STORAGE_KEY)) {
+    try {
+      await api.delete(path, KEEP);
+    } catch (error) {
+      // Removed meanwhile in another browser: the default zone is what is wanted.
+      if (!(error instanceof ApiError && error.status === 404)) throw error;
+    }
   }
   reloadSoon(reload);
 }
