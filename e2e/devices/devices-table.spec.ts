@@ -186,10 +186,11 @@ describe('devices table', () => {
   it('at the foot of the page the scroll-to-top button covers none of the table’s controls', async () => {
     const { context, page } = await signedInPage(browser, server.url);
     // Short enough that the page scrolls past the 300 px where the button shows (product §4).
-    await page.setViewportSize({ width: 1280, height: 300 });
+    await page.setViewportSize({ width: 1280, height: 220 });
     await page.goto('/management/devices');
     await expect.poll(() => rows(page).count(), WAIT).toBe(ACME_FLEET.length + BETA_FLEET.length);
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    expect(await page.evaluate(() => scrollY)).toBeGreaterThan(300);
     await page.getByRole('button', { name: 'Scroll to top' }).waitFor();
     const pageSize = page.getByRole('combobox', { name: 'Rows per page' });
     const box = (await pageSize.boundingBox())!;
