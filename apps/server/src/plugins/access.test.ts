@@ -89,6 +89,29 @@ describe('OpenAPI', () => {
     expect(Object.keys(doc.paths)).toContain('/api/user');
   });
 
+  it('is whole: every schema it refers to is in it, and it says who may call and how a refusal answers', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const text = JSON.stringify(doc);
+    const refs = new Set([...text.matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!));
+    for (const name of refs) expect(doc.components.schemas, name).toHaveProperty(name);
+    const operations = Object.values(doc.paths).flatMap((path) => Object.values(path as object));
+    for (const operation of operations) {
+      expect(operation.responses['4XX'].content['application/json'].schema.required).toEqual([
+        'success',
+        'errors',
+      ]);
+      expect(Array.isArray(operation.security)).toBe(true);
+    }
+    // Public, token-reachable with its scopes, and browser-only.
+    expect(doc.paths['/api/auth/login'].post.security).toEqual([]);
+    const devices = doc.paths['/api/devices'].get;
+    expect(devices.security).toEqual([{ session: [] }, { token: [] }]);
+    expect(devices.description).toContain('Token scopes: devices:read, devices:write');
+    const tokens = doc.paths['/api/user/tokens'].post;
+    expect(tokens.security).toEqual([{ session: [] }]);
+    expect(tokens.description).toContain('personal access tokens are refused');
+  });
+
   it('is not served with API_DOCS=false', async () => {
     const local = await buildTestApp({ API_DOCS: 'false' });
     try {

@@ -9,6 +9,7 @@ import { blockOf } from '../modules/auth/caller';
 import type { SessionRow } from '../modules/auth/sessions.repository';
 import { bearerOf, resolveBearer, tokenPrincipal, tokenSession } from '../modules/tokens/bearer';
 import { findPrincipal, type Principal } from '../modules/users/principal.repository';
+import type { RouteAccess } from './access';
 
 /**
  * The session cookies' names. Over https they carry the prefixes browsers enforce, so a
@@ -136,9 +137,17 @@ function routeAccess(request: FastifyRequest) {
  * a `devices:read` token must never mint a wider one.
  */
 function bearerMayCall(request: FastifyRequest): boolean {
-  const access = routeAccess(request);
+  return tokensMayCall(routeAccess(request), request.method, request.routeOptions.url);
+}
+
+/** The rule above for a route's access, method and path (the API description states it too). */
+export function tokensMayCall(
+  access: RouteAccess | undefined,
+  method: string,
+  url: string | undefined,
+): boolean {
   if (!access || 'public' in access || 'permission' in access) return true;
-  return request.method === 'GET' && request.routeOptions.url === '/api/user';
+  return method === 'GET' && url === '/api/user';
 }
 
 async function authenticateBearer(app: FastifyInstance, request: FastifyRequest, secret: string) {

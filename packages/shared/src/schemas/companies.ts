@@ -88,19 +88,22 @@ export type Company = z.infer<typeof companySchema>;
  * `z.object` (with the words `fields` gives) because a recursive schema's type is only inferred
  * through zod's own function.
  */
-export const companyTreeNodeSchema = z.object(
-  {
-    id: whole('Id'),
-    name: text('Name'),
-    level: whole('Level'),
-    parent_id: whole('Parent company id').nullable(),
-    users_count: whole('User count'),
-    get children(): z.ZodArray<typeof companyTreeNodeSchema> {
-      return listOf(companyTreeNodeSchema, 'Subsidiaries');
+export const companyTreeNodeSchema = z
+  .object(
+    {
+      id: whole('Id'),
+      name: text('Name'),
+      level: whole('Level'),
+      parent_id: whole('Parent company id').nullable(),
+      users_count: whole('User count'),
+      get children(): z.ZodArray<typeof companyTreeNodeSchema> {
+        return listOf(companyTreeNodeSchema, 'Subsidiaries');
+      },
     },
-  },
-  { error: typeMessage('Company', 'an object') },
-);
+    { error: typeMessage('Company', 'an object') },
+    // Named, so that the API description holds it once, under this name, for its own children.
+  )
+  .meta({ id: 'CompanyTreeNode' });
 export type CompanyTreeNode = z.infer<typeof companyTreeNodeSchema>;
 
 /** The body of GET /companies/tree: the roots, and whether the tree was cut at its bound. */
