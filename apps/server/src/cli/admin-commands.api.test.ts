@@ -7,6 +7,7 @@ import { auditLog } from '../db/schema/audit';
 import { roles } from '../db/schema/roles';
 import { sessions } from '../db/schema/sessions';
 import { users } from '../db/schema/users';
+import { seed } from '../db/seed';
 import { type AdminIo, PASSWORD_VARIABLE, runAdmin } from './admin-commands';
 import { PromptCancelled } from './password-prompt';
 
@@ -138,6 +139,14 @@ describe('npm run admin -- create-super-admin', () => {
       companyId: 1,
       targetId: String(created!.id),
     });
+  });
+
+  it('a later start still names the first super admin, whose password the first start printed', async () => {
+    await admin(['create-super-admin', 'third@fleetgate.test']);
+    // A changed row moves to the end of its table: the first admin after the others.
+    await app.db.update(users).set({ updatedAt: new Date() }).where(eq(users.email, ADMIN_EMAIL));
+    const result = await seed(app.db, { adminEmail: 'ignored@fleetgate.test' });
+    expect(result.admin).toEqual({ email: ADMIN_EMAIL, created: false });
   });
 
   it('failing-creation: an e-mail already taken is refused', async () => {

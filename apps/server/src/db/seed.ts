@@ -1,6 +1,6 @@
 import { RESOURCE_TYPES } from '@fleetgate/shared/resources';
 import { DEFAULT_ROLES } from '@fleetgate/shared/roles';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { generatePassword, hashPassword } from '../auth/passwords';
 import type { Db } from './database';
 import { companies } from './schema/companies';
@@ -88,10 +88,12 @@ export async function seed(
     });
   }
 
+  // The first super admin, the one the first start printed, whoever was added since.
   const [existingAdmin] = await db
     .select({ email: users.email })
     .from(users)
     .where(eq(users.roleId, 1))
+    .orderBy(asc(users.id))
     .limit(1);
   if (existingAdmin) return { admin: { email: existingAdmin.email, created: false } };
 
