@@ -30,7 +30,11 @@ function sourceOf(path: readonly string[]): string | undefined {
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) return send(reply, error.status, error.entries, error.meta);
+    if (error instanceof AppError) {
+      // RFC 9110: a 401 names how to authenticate; scripts use a personal access token.
+      if (error.status === 401) reply.header('www-authenticate', 'Bearer');
+      return send(reply, error.status, error.entries, error.meta);
+    }
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = error.validationContext === 'body' ? undefined : error.validationContext;

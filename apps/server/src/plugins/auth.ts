@@ -2,7 +2,7 @@ import { AUTH_BASE, PRODUCT_XSRF_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '@fleet
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { safeEqual } from '../auth/tokens';
-import { AppError } from '../http/errors';
+import { AppError, unauthorized } from '../http/errors';
 import { allowedWhileBlocked, blockedError } from '../modules/account/account-state';
 import type { IssuedTokens } from '../modules/auth/auth.service';
 import { blockOf } from '../modules/auth/caller';
@@ -200,6 +200,14 @@ export const authPlugin = fp(
         authenticateBearer(app, request, bearer).then(() => done(), done);
         return;
       }
+      const token = accessCookie(request, app.config.publicUrl);
+      // Nothing to sign in with, for a route that needs a caller: a script that forgot its
+      // token learns so, rather than about a browser header (no cookie, nothing to forge).
+      if (!token && open && !('public' in open)) {
+        throw unauthorized(
+          'Authentication required: sign in, or send Authorization: Bearer <personal access token>',
+        );
+      }
       if (request.headers['x-requested-with'] !== 'XMLHttpRequest') {
         throw AppError.of(403, 'FORBIDDEN', 'Requests must carry X-Requested-With: XMLHttpRequest');
       }
@@ -207,7 +215,6 @@ export const authPlugin = fp(
       if (unsafe && !originAllowed(request, app.config.publicUrl)) {
         throw AppError.of(403, 'FORBIDDEN', 'Request origin is not allowed');
       }
-      const token = accessCookie(request, app.config.publicUrl);
       if (!token) return done();
       const kept = app.callers.kept(token);
       if (kept) {

@@ -147,10 +147,38 @@ describe('cookies over https (ASVS V3.4.4)', () => {
 });
 
 describe('browser protections (product §7 General)', () => {
-  it('requires X-Requested-With on /api', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/user' });
+  it('requires X-Requested-With on /api of a browser, which carries its session cookie', async () => {
+    const client = await new TestClient(app).login();
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/user',
+      cookies: Object.fromEntries(client.cookies),
+    });
     expect(response.statusCode).toBe(403);
     expect(errorsOf(response)[0]?.message).toBe('Requests must carry X-Requested-With: XMLHttpRequest');
+    // So does a public route (sign-in), which a page of another site could otherwise post to.
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'a@b.c', password: 'x' },
+    });
+    expect(login.statusCode).toBe(403);
+  });
+
+  it('answers a request with nothing to sign in with 401, naming the token, as a script needs', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/devices' });
+    expect(response.statusCode).toBe(401);
+    expect(response.headers['www-authenticate']).toBe('Bearer');
+    expect(errorsOf(response)[0]?.message).toBe(
+      'Authentication required: sign in, or send Authorization: Bearer <personal access token>',
+    );
+    const badToken = await app.inject({
+      method: 'GET',
+      url: '/api/devices',
+      headers: { authorization: 'Bearer fgp_nope' },
+    });
+    expect(badToken.statusCode).toBe(401);
+    expect(badToken.headers['www-authenticate']).toBe('Bearer');
   });
 
   it('refuses an unsafe request without the XSRF header, or with another session’s token', async () => {
