@@ -107,6 +107,24 @@ describe('failing-unstorable-text: NUL and lone surrogates are 400, and nothing 
   });
 });
 
+describe('ids in the path are whole numbers, said in words', () => {
+  it('a word, a fraction, zero and a number past the largest key are 400 naming the id', async () => {
+    const cases = [
+      ['abc', 'Id must be a whole number'],
+      ['1.5', 'Id must be a whole number'],
+      ['0', 'Id must be at least 1'],
+      ['99999999999', 'Id must be at most 2147483647'],
+    ] as const;
+    for (const [id, message] of cases) {
+      for (const path of [`/api/tags/${id}`, `/api/devices/${id}`, `/api/companies/${id}`]) {
+        const response = await admin.get(path);
+        expect(response.statusCode, path).toBe(400);
+        expect(response.json().errors, path).toEqual([{ code: 'VALIDATION_ERROR', message, source: 'id' }]);
+      }
+    }
+  });
+});
+
 describe('failing-deep-nesting: deeply nested bodies are 400, never 500', () => {
   it('arrays and objects nested thousands deep, in typed and free-form fields', async () => {
     const cases = [

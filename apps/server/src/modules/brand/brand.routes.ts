@@ -11,11 +11,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, unprocessable } from '#src/http/errors';
+import { idParams } from '../../http/params';
 import { publicContext, serviceContext } from '../service-context';
 import { brandService } from './brand.service';
 import { TOO_LARGE } from './brand-image';
 
-const idParams = z.object({ id: z.coerce.number().int().min(1) });
 const imageParams = idParams.extend({ kind: z.enum(BRAND_IMAGE_KINDS) });
 /** A model picture names its vendor model. */
 const modelQuery = z.object({ model: z.string().max(60).optional() });

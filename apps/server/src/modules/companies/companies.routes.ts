@@ -15,6 +15,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pickFields } from '#src/http/list-query';
+import { idParams } from '../../http/params';
 import { serviceContext } from '../service-context';
 import { presentCompanyPlace, presentTree } from './companies.presenter';
 import { companiesService } from './companies.service';
@@ -68,7 +69,7 @@ export async function companiesRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['companies'],
         summary: 'One company',
-        params: z.object({ id: z.coerce.number().int().min(1) }),
+        params: idParams,
         response: { 200: okBody(companySchema) },
       },
     },
@@ -78,7 +79,6 @@ export async function companiesRoutes(app: FastifyInstance): Promise<void> {
     }),
   );
 
-  const idParams = z.object({ id: z.coerce.number().int().min(1) });
   const manage = { access: { permission: 'manage_companies' as const } };
   const created = okBody(companyPlaceSchema);
 

@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParams } from '../../http/params';
 import { serviceContext } from '../service-context';
 import { bulkMessage, presentBulk, presentCommand } from './commands.presenter';
 import { commandsService } from './commands.service';
@@ -74,7 +75,7 @@ export async function deviceActionsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['devices'],
         summary: 'Command history of a device, newest first',
-        params: z.object({ id: z.coerce.number().int().min(1) }),
+        params: idParams,
         querystring: commandListQuerySchema,
         response: { 200: okBody(z.array(commandSchema)) },
       },

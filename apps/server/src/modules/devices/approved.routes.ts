@@ -4,6 +4,7 @@ import { listQuerySchema } from '@fleetgate/shared/schemas/list';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParams } from '../../http/params';
 import { serviceContext } from '../service-context';
 import { approvedService } from './approved.service';
 
@@ -62,7 +63,7 @@ export async function approvedDevicesRoutes(app: FastifyInstance): Promise<void>
       schema: {
         tags: ['devices'],
         summary: 'Remove an approval',
-        params: z.object({ id: z.coerce.number().int().min(1) }),
+        params: idParams,
         response: { 200: okBody(idResultSchema) },
       },
     },

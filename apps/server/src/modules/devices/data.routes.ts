@@ -13,10 +13,9 @@ import { pageQuerySchema } from '@fleetgate/shared/schemas/list';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParams } from '../../http/params';
 import { serviceContext } from '../service-context';
 import { telemetryService } from './telemetry.service';
-
-const idParams = z.object({ id: z.coerce.number().int().min(1) });
 
 /** What the device page reads: telemetry, metrics, events, connection attempts. */
 export async function deviceDataRoutes(app: FastifyInstance): Promise<void> {

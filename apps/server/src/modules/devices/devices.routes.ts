@@ -20,13 +20,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, badRequest } from '#src/http/errors';
+import { idParams } from '../../http/params';
 import { brandService } from '../brand/brand.service';
 import { serviceContext } from '../service-context';
 import { devicesCsv, presentDeviceDetail, presentDevicePage, presentImport } from './devices.presenter';
 import { devicesService } from './devices.service';
 import type { DeviceListParams } from './devices-list.repository';
-
-const idParams = z.object({ id: z.coerce.number().int().min(1) });
 
 const listParams = (q: DeviceListQuery): DeviceListParams => ({
   limit: q.limit,

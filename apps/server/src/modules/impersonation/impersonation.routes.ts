@@ -16,12 +16,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pickFields } from '#src/http/list-query';
 import { setAuthCookies } from '#src/plugins/auth';
+import { idParams } from '../../http/params';
 import { clientOf } from '../account/links';
 import { serviceContext } from '../service-context';
 import { presentAccess, presentCandidate, presentLog, presentRequest } from './impersonation.presenter';
 import { impersonationService } from './impersonation.service';
 
-const idParams = z.object({ id: z.coerce.number().int().min(1) });
 const tokenBody = z.strictObject({ token: z.string().min(1).max(200) });
 
 /**

@@ -12,11 +12,11 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParams } from '../../http/params';
 import { publicContext, serviceContext } from '../service-context';
 import { presentInvitationPreview, presentSentInvitation } from './invitations.presenter';
 import { invitationsService } from './invitations.service';
 
-const idParams = z.object({ id: z.coerce.number().int().min(1) });
 /** Any text up to a bound: a malformed token gets the same 404 as an unknown one. */
 const tokenParams = z.object({ token: z.string().min(1).max(200) });
 

@@ -16,6 +16,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParams } from '../../http/params';
 import { serviceContext } from '../service-context';
 import { mailAdminService } from './mail-admin.service';
 
@@ -142,7 +143,7 @@ export async function mailRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['mail'],
         summary: 'One message with its text',
-        params: z.object({ id: z.coerce.number().int().min(1) }),
+        params: idParams,
         response: { 200: okBody(mailMessageSchema) },
       },
     },

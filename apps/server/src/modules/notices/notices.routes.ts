@@ -11,10 +11,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParams } from '../../http/params';
 import { serviceContext } from '../service-context';
 import { noticesService } from './notices.service';
 
-const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 const admin = { permission: 'admin_view_notice' } as const;
 const tags = ['notices'];
 

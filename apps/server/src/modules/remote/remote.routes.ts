@@ -25,12 +25,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '#src/http/errors';
 import { pickFields } from '#src/http/list-query';
+import { idParams, recordId } from '../../http/params';
 import { serviceContext } from '../service-context';
 import { remoteService } from './remote.service';
 import { sftpService } from './sftp';
 import { shareLinksService } from './share-links';
 
-const idParams = z.object({ id: z.coerce.number().int().min(1) });
 const sessionParams = z.object({ id: z.string().max(64) });
 const pathResult = z.object({ path: z.string() });
 
@@ -447,7 +447,7 @@ export async function remoteRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: "An entry's share links: who made them, until when, how often used (never the key)",
-        querystring: z.object({ entry_id: z.coerce.number().int().min(1) }),
+        querystring: z.object({ entry_id: recordId('Entry') }),
         response: { 200: okBody(z.array(shareLinkSchema)) },
       },
     },

@@ -33,12 +33,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pickFields } from '#src/http/list-query';
+import { idParams } from '../../http/params';
 import { serviceContext } from '../service-context';
 import { dataUsageService } from './data-usage.service';
 import { deviceServicesService, sweepServices } from './device-services.service';
 import { resourcesService } from './resources.service';
 
-const idParams = z.object({ id: z.coerce.number().int().min(1) });
 const tags = ['resources'];
 
 /**

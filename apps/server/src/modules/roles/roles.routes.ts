@@ -9,11 +9,10 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParams } from '../../http/params';
 import { serviceContext } from '../service-context';
 import { presentRole, presentRoleWithPermissions } from './roles.presenter';
 import { rolesService } from './roles.service';
-
-const idParams = z.object({ id: z.coerce.number().int().min(1) });
 
 /** Roles (product §2 users.roles, §3 Role, §7 GET /roles with limit 100 and optional company_id). */
 export async function rolesRoutes(app: FastifyInstance): Promise<void> {

@@ -12,10 +12,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pickFields } from '#src/http/list-query';
+import { idParams } from '../../http/params';
 import { serviceContext } from '../service-context';
 import { tagsService } from './tags.service';
-
-const idParams = z.object({ id: z.coerce.number().int().min(1) });
 
 /** Tags (product §2 tags.main, management.tag_chart, company.tags; §3 Tag, newTag; §7 /tags). */
 export async function tagsRoutes(app: FastifyInstance): Promise<void> {

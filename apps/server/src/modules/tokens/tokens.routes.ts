@@ -3,6 +3,7 @@ import { apiTokenSchema, createdTokenSchema, createTokenBodySchema } from '@flee
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParams } from '../../http/params';
 import { serviceContext } from '../service-context';
 import { presentToken } from './tokens.presenter';
 import { tokensService } from './tokens.service';
@@ -57,7 +58,7 @@ export async function tokensRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: 'Revoke one of the user’s tokens',
-        params: z.object({ id: z.coerce.number().int().min(1) }),
+        params: idParams,
         response: { 200: okBody(idResultSchema) },
       },
     },

@@ -12,10 +12,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pickFields } from '#src/http/list-query';
+import { idParams } from '../../http/params';
 import { serviceContext } from '../service-context';
 import { usersService } from './users.service';
-
-const idParams = z.object({ id: z.coerce.number().int().min(1) });
 
 /** Users the caller reaches (product §2 users.table, §7 selector lists and search). */
 export async function usersRoutes(app: FastifyInstance): Promise<void> {
