@@ -1,4 +1,5 @@
 import { hasPermission, type Permission } from '@fleetgate/shared/permissions';
+import { TOKEN_SCOPE_NAMES, TOKEN_SCOPES } from '@fleetgate/shared/scopes';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../http/errors';
@@ -57,10 +58,23 @@ function guardFor(access: RouteAccess) {
       'permission' in access &&
       !hasPermission(auth.principal.permissions, access.permission, access.mode)
     ) {
-      throw forbidden();
+      throw auth.token ? forbidden(tokenRefusal([access.permission].flat())) : forbidden();
     }
     done();
   };
+}
+
+/**
+ * Why a personal access token is refused a route: the scopes that reach it, so that a
+ * script's author knows which token to make (the user's own rights still apply).
+ */
+function tokenRefusal(permissions: readonly Permission[]): string {
+  const scopes = TOKEN_SCOPE_NAMES.filter((name) =>
+    permissions.some((p) => (TOKEN_SCOPES[name].permissions as readonly Permission[]).includes(p)),
+  );
+  return scopes.length
+    ? `This token's scopes do not allow this: it needs ${scopes.join(' or ')}, and its user the right to do it`
+    : 'No personal access token can do this: it is done in the console';
 }
 
 /** The 423 step-up of a sensitive action (modules/auth/sensitive-actions.ts). */

@@ -95,6 +95,12 @@ describe('Bearer authentication', () => {
     expect(list.json().data.map((d: { id: number }) => d.id)).toContain(deviceId);
     const change = await bearer('PUT', `/api/devices/${deviceId}`, token, { name: 'Renamed' });
     expect(change.statusCode).toBe(403);
+    // The refusal names the scope that would reach the route.
+    expect(change.json().errors[0].message).toBe(
+      "This token's scopes do not allow this: it needs devices:write, and its user the right to do it",
+    );
+    const tags = await bearer('GET', '/api/tags', token);
+    expect(tags.json().errors[0].message).toContain('it needs tags:read or tags:write');
     const read = await bearer('GET', `/api/devices/${deviceId}`, token);
     expect(read.json().data.name).toBe('Yard router');
     // The token's permissions are the user's ∩ the scope's.
