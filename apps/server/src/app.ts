@@ -15,6 +15,7 @@ import { registerCompression } from './http/compression';
 import { registerErrorHandling } from './http/error-handler';
 import { Foreground, registerForeground } from './http/foreground';
 import { registerInputGuard } from './http/input-guard';
+import { registerJsonBodies } from './http/json-bodies';
 import { registerSecurityHeaders } from './http/security-headers';
 import { responseSerializer } from './http/serializer';
 import { accountRoutes } from './modules/account/account.routes';
@@ -128,6 +129,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer({ checkAnswers: config.env !== 'production' }));
   registerErrorHandling(app);
+  registerJsonBodies(app);
   registerInputGuard(app);
   const foreground = new Foreground();
   registerForeground(app, foreground);

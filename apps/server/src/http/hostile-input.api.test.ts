@@ -41,7 +41,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 /** Sends `payload` exactly as written (JSON escapes kept), signed in as the super admin. */
-const raw = (method: 'PUT' | 'POST', url: string, payload: string) =>
+const raw = (method: 'PUT' | 'POST' | 'DELETE', url: string, payload: string) =>
   app.inject({
     method,
     url,
@@ -104,6 +104,23 @@ describe('failing-unstorable-text: NUL and lone surrogates are 400, and nothing 
     expect(
       (await raw('POST', '/api/storage', '{"key":"probe","value":{"a":"\\ud83d\\ude00"}}')).statusCode,
     ).toBe(200);
+  });
+});
+
+describe('JSON bodies', () => {
+  it('a DELETE with a JSON content type and no body is a delete; a POST without its body is still refused', async () => {
+    const doomed = await admin.post('/api/tags', { name: 'Doomed', color: '#228be6' });
+    const id = doomed.json().data.id;
+    const removed = await raw('DELETE', `/api/tags/${id}`, '');
+    expect(removed.statusCode, removed.body).toBe(200);
+    const empty = await raw('POST', '/api/tags', '');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors[0].message).toBe('Request body must not be empty');
+  });
+
+  it('prototype poisoning is still refused', async () => {
+    const poisoned = await raw('POST', '/api/tags', '{"name":"x","__proto__":{"admin":true}}');
+    expect(poisoned.statusCode).toBe(400);
   });
 });
 
