@@ -29,6 +29,29 @@ describe('configuration', () => {
     expect(problems.find((p) => p.startsWith('LOG_LEVEL'))).toBeDefined();
   });
 
+  it('asks for the vendor identity service by both its names, and over https in production', () => {
+    const problems = (env: NodeJS.ProcessEnv) => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+    };
+    expect(problems({ OIDC_ISSUER: 'https://id.example.com' })).toEqual([
+      'OIDC_ISSUER and OIDC_CLIENT_ID must be set together (sign-in with vendor ID needs both)',
+    ]);
+    expect(problems({ OIDC_ISSUER: 'http://id.example.com', OIDC_CLIENT_ID: 'abc' })).toEqual([
+      'OIDC_ISSUER must be an https:// address in production (got "http://id.example.com")',
+    ]);
+    expect(
+      problems({ OIDC_ISSUER: 'http://127.0.0.1:9000', OIDC_CLIENT_ID: 'abc', NODE_ENV: 'development' }),
+    ).toEqual([]);
+    expect(loadConfig({ OIDC_ISSUER: 'https://id.example.com', OIDC_CLIENT_ID: 'abc' }).oidc?.issuer).toBe(
+      'https://id.example.com',
+    );
+  });
+
   it('treats empty URLs as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', MQTT_URL: '' }).databaseUrl).toBeUndefined();
   });

@@ -323,6 +323,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError(problems);
   }
   const e = parsed.data;
+  // The vendor identity service: both names or neither, and in production only over https,
+  // since its answers sign users in.
+  const oidcProblems = [
+    ...(Boolean(e.OIDC_ISSUER) !== Boolean(e.OIDC_CLIENT_ID)
+      ? ['OIDC_ISSUER and OIDC_CLIENT_ID must be set together (sign-in with vendor ID needs both)']
+      : []),
+    ...(e.NODE_ENV === 'production' && e.OIDC_ISSUER?.startsWith('http:')
+      ? [`OIDC_ISSUER must be an https:// address in production (got "${e.OIDC_ISSUER}")`]
+      : []),
+  ];
+  if (oidcProblems.length) throw new ConfigError(oidcProblems);
   // A device page on the console's own origin could read and set the console's cookies.
   if (e.PROXY_URL && e.PUBLIC_URL && new URL(e.PROXY_URL).origin === new URL(e.PUBLIC_URL).origin)
     throw new ConfigError([
