@@ -83,3 +83,10 @@ export function tokenPermissions(userPermissions: readonly string[], scopes: rea
   const allowed = scopePermissions(scopes);
   return userPermissions.filter((p) => allowed.has(p as Permission));
 }
+
+/** The scopes that grant one of `permissions`: what a token needs to reach a route asking for them. */
+export function scopesReaching(permissions: readonly Permission[]): TokenScope[] {
+  return TOKEN_SCOPE_NAMES.filter((name) =>
+    permissions.some((p) => (TOKEN_SCOPES[name].permissions as readonly Permission[]).includes(p)),
+  );
+}

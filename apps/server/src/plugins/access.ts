@@ -1,5 +1,5 @@
 import { hasPermission, type Permission } from '@fleetgate/shared/permissions';
-import { TOKEN_SCOPE_NAMES, TOKEN_SCOPES } from '@fleetgate/shared/scopes';
+import { scopesReaching } from '@fleetgate/shared/scopes';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../http/errors';
@@ -69,9 +69,7 @@ function guardFor(access: RouteAccess) {
  * script's author knows which token to make (the user's own rights still apply).
  */
 function tokenRefusal(permissions: readonly Permission[]): string {
-  const scopes = TOKEN_SCOPE_NAMES.filter((name) =>
-    permissions.some((p) => (TOKEN_SCOPES[name].permissions as readonly Permission[]).includes(p)),
-  );
+  const scopes = scopesReaching(permissions);
   return scopes.length
     ? `This token's scopes do not allow this: it needs ${scopes.join(' or ')}, and its user the right to do it`
     : 'No personal access token can do this: it is done in the console';

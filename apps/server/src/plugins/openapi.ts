@@ -1,8 +1,7 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { APP_VERSION } from '@fleetgate/shared/constants';
-import type { Permission } from '@fleetgate/shared/permissions';
-import { TOKEN_SCOPES } from '@fleetgate/shared/scopes';
+import { scopesReaching } from '@fleetgate/shared/scopes';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { RouteAccess } from './access';
@@ -40,13 +39,6 @@ const ERROR_ENVELOPE = {
   },
 } as const;
 
-/** The token scopes that grant one of the permissions a route asks for. */
-function scopesFor(permissions: readonly Permission[]): string[] {
-  return Object.entries(TOKEN_SCOPES)
-    .filter(([, scope]) => permissions.some((p) => (scope.permissions as readonly Permission[]).includes(p)))
-    .map(([name]) => name);
-}
-
 /**
  * What the description says of a route's caller: no one for a public route; a signed-in
  * browser or a personal access token, with the scopes that reach the route; the browser
@@ -62,11 +54,11 @@ function callerOf(
   if (!access || 'public' in access) return { security: [] };
   const tokens = tokensMayCall(access, method, url);
   const permissions = 'permission' in access ? [access.permission].flat() : [];
-  const scopes = scopesFor(permissions);
+  const scopes = scopesReaching(permissions);
   const note = !tokens
     ? 'Signed-in browsers only: personal access tokens are refused (403).'
     : permissions.length
-      ? `Needs ${access && 'mode' in access && access.mode === 'all' ? 'all' : 'one'} of: ${permissions.join(', ')}.${scopes.length ? ` Token scopes: ${scopes.join(', ')}.` : ' No token scope grants it.'}`
+      ? `Needs ${'mode' in access && access.mode === 'all' ? 'all' : 'one'} of: ${permissions.join(', ')}.${scopes.length ? ` Token scopes: ${scopes.join(', ')}.` : ' No token scope grants it.'}`
       : 'Any signed-in caller.';
   return { security: tokens ? [{ session: [] }, { token: [] }] : [{ session: [] }], note };
 }

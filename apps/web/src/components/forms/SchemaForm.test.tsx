@@ -364,39 +364,34 @@ describe('SchemaForm (product §3 Form field definition, §4 Form submission, §
     );
   });
 
-  it('keeps a number out of range as typed when the field is left, and the schema says why', async () => {
-    const period: FormDefinition = {
-      ...definition,
+  // A value the schema refuses stays as typed when the field is left, and the message says why.
+  it.each([
+    {
+      title: 'keeps a number out of range as typed when the field is left, and the schema says why',
       schema: z.strictObject({ period: z.number().min(60, 'The period must be at least 60 seconds') }),
-      fields: [{ key: 'period', label: 'Period', type: 'number', min: 60, max: 3600, step: 1 }],
+      field: { key: 'period', label: 'Period', type: 'number', min: 60, max: 3600, step: 1 } as const,
       defaults: { period: 300 },
-    };
-    renderForm([], vi.fn(), period);
-    const input = screen.getByLabelText(/^Period/) as HTMLInputElement;
-    fireEvent.change(input, { target: { value: '59' } });
-    fireEvent.blur(input);
-    expect(input.value).toBe('59');
-    save();
-    await screen.findByText('The period must be at least 60 seconds');
-    expect(bodies).toEqual([]);
-  });
-
-  it('keeps every decimal typed or pasted, and the schema says when a step is not met', async () => {
-    const price: FormDefinition = {
-      ...definition,
+      typed: '59',
+      message: 'The period must be at least 60 seconds',
+    },
+    {
+      title: 'keeps every decimal typed or pasted, and the schema says when a step is not met',
       schema: z.strictObject({
         price: z.number().refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'In steps of 0.01'),
       }),
-      fields: [{ key: 'price', label: 'Price', type: 'number', min: 0, step: 0.01 }],
+      field: { key: 'price', label: 'Price', type: 'number', min: 0, step: 0.01 } as const,
       defaults: {},
-    };
-    renderForm([], vi.fn(), price);
-    const input = screen.getByLabelText(/^Price/) as HTMLInputElement;
-    fireEvent.change(input, { target: { value: '1.005' } });
+      typed: '1.005',
+      message: 'In steps of 0.01',
+    },
+  ])('$title', async ({ schema, field, defaults, typed, message }) => {
+    renderForm([], vi.fn(), { ...definition, schema, fields: [field], defaults });
+    const input = screen.getByLabelText(new RegExp(`^${field.label}`)) as HTMLInputElement;
+    fireEvent.change(input, { target: { value: typed } });
     fireEvent.blur(input);
-    expect(input.value).toBe('1.005');
+    expect(input.value).toBe(typed);
     save();
-    await screen.findByText('In steps of 0.01');
+    await screen.findByText(message);
     expect(bodies).toEqual([]);
   });
 });
